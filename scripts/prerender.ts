@@ -1,0 +1,103 @@
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { pathToFileURL } from "node:url";
+import type { Rendered } from "../src/entry-server.tsx";
+import type { Site } from "../src/generated/schema-types.ts";
+
+type ServerEntry = {
+  render(url: string): Promise<Rendered>;
+  routes: Record<string, { title: string }>;
+  aliases: Record<string, string>;
+  site: Site;
+};
+
+type ViteManifest = Record<string, { file: string; src?: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[]; css?: string[] }>;
+
+const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+/** `/careers` → dist/careers/index.html; `/` → dist/index.html */
+export function htmlPathOf(outDir: string, url: string): string {
+  return url === "/" ? join(outDir, "index.html") : join(outDir, url.slice(1), "index.html");
+}
+
+/** The JS files a page chunk needs, for <link rel="modulepreload"> so hydration does not wait on a waterfall. */
+function pagePreloads(manifest: ViteManifest, route: string): string[] {
+  const key = Object.keys(manifest).find((k) => k === `\0virtual:site-page:${route}` || k.endsWith(`virtual:site-page:${route}`));
+  if (!key) return [];
+  const files = new Set<string>();
+  const visit = (k: string) => {
+    const chunk = manifest[k];
+    if (!chunk || files.has(chunk.file) || chunk.isEntry) return;
+    files.add(chunk.file);
+    chunk.imports?.forEach(visit);
+  };
+  visit(key);
+  return [...files];
+}
+
+function head(site: Site, url: string, r: Rendered, preloads: string[]): string {
+  const canonical = `${site.url}${r.route === null ? url : r.route === "/" ? "/" : r.route}`;
+  const title = escapeHtml(r.title);
+  const description = escapeHtml(r.description);
+  return [
+    `<title>${title}</title>`,
+    `<meta name="description" content="${description}" />`,
+    r.route === null ? `<meta name="robots" content="noindex" />` : `<link rel="canonical" href="${escapeHtml(canonical)}" />`,
+    `<meta property="og:type" content="website" />`,
+    `<meta property="og:site_name" content="${escapeHtml(site.company)}" />`,
+    `<meta property="og:title" content="${title}" />`,
+    `<meta property="og:description" content="${description}" />`,
+    `<meta property="og:url" content="${escapeHtml(canonical)}" />`,
+    `<meta property="og:image" content="${escapeHtml(site.url)}/og/default.png" />`,
+    `<meta name="twitter:card" content="summary_large_image" />`,
+    `<meta name="twitter:title" content="${title}" />`,
+    `<meta name="twitter:description" content="${description}" />`,
+    ...preloads.map((f) => `<link rel="modulepreload" href="/${f}" />`),
+  ].join("\n    ");
+}
+
+export interface PrerenderResult {
+  files: string[];
+  primaryRoutes: string[];
+}
+
+/** Render every route and alias into outDir, plus 404.html, sitemap.xml and robots.txt. */
+export async function prerender(outDir: string, serverEntryFile: string): Promise<PrerenderResult> {
+  const entry = (await import(pathToFileURL(serverEntryFile).href)) as ServerEntry;
+  const template = readFileSync(join(outDir, "index.html"), "utf8");
+  const manifest = JSON.parse(readFileSync(join(outDir, ".vite", "manifest.json"), "utf8")) as ViteManifest;
+  const { site } = entry;
+  const lang = site.language ?? "en";
+  const write = (file: string, html: string) => {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, html);
+  };
+  const page = (url: string, r: Rendered) =>
+    template
+      .replace(/<html lang="[^"]*">/, `<html lang="${lang}">`)
+      .replace("<!--app-head-->", head(site, url, r, r.route ? pagePreloads(manifest, r.route) : []))
+      .replace("<!--app-html-->", r.html);
+
+  const files: string[] = [];
+  const urls = [...Object.keys(entry.routes), ...Object.keys(entry.aliases)].sort();
+  for (const url of urls) {
+    const file = htmlPathOf(outDir, url);
+    write(file, page(url, await entry.render(url)));
+    files.push(file);
+  }
+  const notFound = join(outDir, "404.html");
+  write(notFound, page("/404", await entry.render("/__not-found__")));
+  files.push(notFound);
+
+  const primaryRoutes = Object.keys(entry.routes).sort();
+  const sitemap = [
+    `<?xml version="1.0" encoding="UTF-8"?>`,
+    `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">`,
+    ...primaryRoutes.map((r) => `  <url><loc>${escapeHtml(site.url + (r === "/" ? "/" : r))}</loc></url>`),
+    `</urlset>`,
+    "",
+  ].join("\n");
+  write(join(outDir, "sitemap.xml"), sitemap);
+  write(join(outDir, "robots.txt"), `User-agent: *\nAllow: /\n\nSitemap: ${site.url}/sitemap.xml\n`);
+  return { files, primaryRoutes };
+}

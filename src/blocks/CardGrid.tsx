@@ -1,0 +1,39 @@
+import { ActionLink } from "../ui/ActionLink.tsx";
+import { Heading } from "../ui/Heading.tsx";
+import { Picture } from "../ui/Picture.tsx";
+import { Inline } from "../ui/RichText.tsx";
+import { cx } from "../lib/cx.ts";
+import styles from "./CardGrid.module.css";
+import type { BlockOf } from "./types.ts";
+
+/** A grid of cards; each card may carry its own anchor id. */
+export function CardGrid({ id, heading, intro, columns = 3, cards }: BlockOf<"cardGrid">) {
+  return (
+    <section id={id} className={styles.section}>
+      <div className="container">
+        {heading ? <Heading>{heading}</Heading> : null}
+        {intro ? (
+          <p className={styles.intro}>
+            <Inline text={intro} />
+          </p>
+        ) : null}
+        <ul className={cx(styles.grid, styles[`cols${columns}`])}>
+          {cards.map((card, i) => (
+            <li key={card.id ?? i} id={card.id} className={styles.card}>
+              {card.image ? <Picture image={card.image} className={styles.image} /> : null}
+              <div className={styles.body}>
+                <Heading depth={heading ? 1 : 0} className={styles.title}>
+                  {card.title}
+                </Heading>
+                <p className={styles.text}>
+                  <Inline text={card.text} />
+                </p>
+                {card.action ? <ActionLink action={{ style: "link", ...card.action }} className={styles.action} /> : null}
+              </div>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

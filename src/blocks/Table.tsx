@@ -1,0 +1,56 @@
+import { ActionRow } from "../ui/ActionLink.tsx";
+import { Heading } from "../ui/Heading.tsx";
+import { Inline } from "../ui/RichText.tsx";
+import styles from "./Table.module.css";
+import type { BlockOf } from "./types.ts";
+
+/** A table on wide screens; on phones CSS lays each row out as a card labelled by its column headings. */
+export function Table({ id, heading, intro, caption, columns, rows, note, actions }: BlockOf<"table">) {
+  return (
+    <section id={id} className={styles.section}>
+      <div className="container">
+        {heading ? <Heading>{heading}</Heading> : null}
+        {intro ? (
+          <p className={styles.intro}>
+            <Inline text={intro} />
+          </p>
+        ) : null}
+        <table className={styles.table}>
+          {caption ? <caption className={styles.caption}>{caption}</caption> : null}
+          <thead>
+            <tr>
+              {columns.map((column) => (
+                <th key={column} scope="col">
+                  {column}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row, r) => (
+              <tr key={r}>
+                {row.map((cell, c) =>
+                  c === 0 ? (
+                    <th key={c} scope="row" data-label={columns[c]}>
+                      {cell}
+                    </th>
+                  ) : (
+                    <td key={c} data-label={columns[c]}>
+                      {cell}
+                    </td>
+                  ),
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {note ? (
+          <p className={styles.note}>
+            <Inline text={note} />
+          </p>
+        ) : null}
+        <ActionRow actions={actions} />
+      </div>
+    </section>
+  );
+}

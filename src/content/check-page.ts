@@ -1,0 +1,24 @@
+import type { Page } from "../generated/schema-types.ts";
+import type { LoadedFile } from "./load.ts";
+import { locate } from "./locate.ts";
+import { problem, type Problem } from "./problem.ts";
+
+/** Rules the schema cannot say: the page has a main heading, and table rows fit their columns. */
+export function checkPageRules(file: string, loaded: LoadedFile, page: Page): Problem[] {
+  const problems: Problem[] = [];
+  const first = page.sections[0] as { heading?: unknown } | undefined;
+  if (first && typeof first.heading !== "string") {
+    problems.push(problem(file, locate(loaded, ["sections", 0]), "sections[0]: the first section has no heading", "add heading: …; the first section's heading is the page's main heading"));
+  }
+  page.sections.forEach((section, s) => {
+    if (section.type !== "table") return;
+    section.rows.forEach((row, r) => {
+      if (row.length !== section.columns.length) {
+        problems.push(
+          problem(file, locate(loaded, ["sections", s, "rows", r]), `sections[${s}] (table) › rows[${r}]: has ${row.length} ${row.length === 1 ? "cell" : "cells"}, but the table has ${section.columns.length} columns`, "give every row one entry per column heading"),
+        );
+      }
+    });
+  });
+  return problems;
+}
