@@ -15,6 +15,8 @@ import "./styles/global.css";
 export function App() {
   const { pathname } = useLocation();
   const route = resolveRoute(pathname);
+  // Marks <html> once hydration has committed, so tests (and anyone curious) can tell the page is interactive.
+  useEffect(() => void (document.documentElement.dataset.hydrated = "true"), []);
   return (
     <>
       <a className="skip-link" href="#main">

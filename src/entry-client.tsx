@@ -16,6 +16,7 @@ async function start() {
         <App />
       </BrowserRouter>
     </StrictMode>,
+    { onRecoverableError: (error) => console.error("Hydration problem:", error) },
   );
 }
 

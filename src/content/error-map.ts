@@ -66,6 +66,7 @@ function typeHint(expected: string, value: unknown): string | undefined {
   if (expected === "string" && (typeof value === "number" || typeof value === "boolean")) return `put it in quotes: "${value}"`;
   if (expected === "array" && value !== null && typeof value !== "object") return "start each entry on its own line with \"- \"";
   if (expected === "object" && typeof value === "string") return "this needs fields under it, each on its own indented line";
+  if (expected === "object" && Array.isArray(value)) return 'remove the "- " before the fields: here they are written as a list';
   return undefined;
 }
 

@@ -74,8 +74,12 @@ export function loadYaml(file: string, bytes: Uint8Array): { loaded?: LoadedFile
   const text = new TextDecoder("utf-8").decode(bytes);
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: true, uniqueKeys: true, strict: true, resolveKnownTags: false });
-  const problems = [...doc.errors, ...doc.warnings].map((e) => yamlProblem(file, e));
-  if (problems.length > 0) return { problems };
+  const issues = [...doc.errors, ...doc.warnings];
+  if (issues.length > 0) {
+    // After the first mistake a YAML parser's later errors are mostly echoes of it; report the cause.
+    const first = issues.find((e) => e.code === "TAB_AS_INDENT") ?? issues.sort((a, b) => a.pos[0] - b.pos[0])[0]!;
+    return { problems: [yamlProblem(file, first)] };
+  }
   if (doc.contents === null) {
     return { problems: [problem(file, { line: 1, col: 1 }, "the file is empty", "a page needs at least title, description and sections")] };
   }

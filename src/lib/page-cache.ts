@@ -7,7 +7,7 @@ type Tracked = Promise<Page> & { status?: "pending" | "fulfilled" | "rejected"; 
 const cache = new Map<string, Tracked>();
 
 /** The page's data, loading its chunk once; the same promise object every time, as `use` requires. */
-export function pagePromise(route: string): Tracked {
+export function pagePromise(route: string): Promise<Page> {
   let entry = cache.get(route);
   if (!entry) {
     const load = pages[route];
@@ -26,7 +26,7 @@ export function pagePromise(route: string): Tracked {
 
 /** Load a page before rendering it, so hydration and prerender never suspend. */
 export async function preloadPage(route: string): Promise<Page> {
-  const promise = pagePromise(route);
+  const promise = pagePromise(route) as Tracked;
   const page = await promise;
   promise.status = "fulfilled";
   promise.value = page;

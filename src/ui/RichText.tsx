@@ -38,8 +38,8 @@ export function RichText({ body }: { body: RichTextData }) {
             </p>
           );
         }
-        const items = "bullets" in entry ? entry.bullets : entry.numbered;
-        const List = "bullets" in entry ? "ul" : "ol";
+        const items = entry.bullets ?? entry.numbered ?? [];
+        const List = entry.bullets ? "ul" : "ol";
         return (
           <List key={i}>
             {items.map((item, j) => (

@@ -1,0 +1,33 @@
+import { defineConfig, devices } from "@playwright/test";
+
+/** End-to-end tests: the built, prerendered site served by the real server (`npm start`), in Debian's Chromium. */
+const PORT = Number(process.env.E2E_PORT ?? 4321);
+export const BASE_URL = `http://127.0.0.1:${PORT}`;
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  outputDir: ".tmp/test-results",
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  forbidOnly: !!process.env.CI,
+  use: {
+    baseURL: BASE_URL,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+    },
+  },
+  projects: [
+    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, channel: undefined } },
+    { name: "phone", use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } },
+  ],
+  webServer: {
+    command: "npx tsx scripts/start.ts",
+    url: `${BASE_URL}/`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: { PORT: String(PORT), HOST: "127.0.0.1", ENQUIRY_DB: ".tmp/e2e/enquiries.db", ENQUIRY_RATE_LIMIT: "0", NODE_ENV: "test" },
+  },
+});

@@ -1,0 +1,55 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+import { gzipSync } from "node:zlib";
+
+/**
+ * npm run size: the gzip bytes each route loads before it is interactive: the entry script,
+ * the page's own chunk and everything they preload, and the stylesheets, read from dist/.
+ */
+const dist = join(process.cwd(), "dist");
+const gz = new Map<string, number>();
+const gzipBytes = (file: string) => {
+  if (!gz.has(file)) gz.set(file, gzipSync(readFileSync(join(dist, file)), { level: 9 }).length);
+  return gz.get(file)!;
+};
+
+function htmlFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = join(dir, name);
+    if (statSync(full).isDirectory()) return name === "assets" ? [] : htmlFiles(full);
+    return name === "index.html" ? [full] : [];
+  });
+}
+
+export interface RouteSize {
+  route: string;
+  js: number;
+  css: number;
+  files: string[];
+}
+
+export function routeSizes(): RouteSize[] {
+  return htmlFiles(dist)
+    .map((file) => {
+      const html = readFileSync(file, "utf8");
+      const route = "/" + relative(dist, file).replace(/(^|\/)index\.html$/, "");
+      const scripts = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="\/([^"]+\.js)"/g)].map((m) => m[1]!);
+      const styles = [...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="\/([^"]+\.css)"/g)].map((m) => m[1]!);
+      return {
+        route: route === "/" ? "/" : route.replace(/\/$/, ""),
+        js: scripts.reduce((n, f) => n + gzipBytes(f), 0),
+        css: styles.reduce((n, f) => n + gzipBytes(f), 0),
+        files: [...scripts, ...styles],
+      };
+    })
+    .sort((a, b) => a.route.localeCompare(b.route));
+}
+
+if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split("/").pop()!)) {
+  const rows = routeSizes();
+  const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`.padStart(9);
+  console.log(`${"route".padEnd(58)} ${"JS (gzip)".padStart(9)} ${"CSS (gzip)".padStart(10)}`);
+  for (const r of rows) console.log(`${r.route.padEnd(58)} ${kb(r.js)} ${kb(r.css).padStart(10)}`);
+  const home = rows.find((r) => r.route === "/");
+  if (home) console.log(`\nInitial JS of /: ${home.js} bytes gzip (${(home.js / 1024).toFixed(1)} KB); CSS: ${home.css} bytes gzip`);
+}

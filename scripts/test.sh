@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# npm test: every check, in the order a failure is cheapest to find.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+mkdir -p .tmp
+step() { printf '\n== %s\n' "$*"; }
+
+step "chromium"; bash scripts/ensure-chromium.sh
+step "validate content"; npx tsx scripts/validate.ts
+step "typecheck"; npx tsc -p tsconfig.json --noEmit
+step "unit tests"; npx vitest run --reporter=default --reporter=json --outputFile.json=.tmp/vitest.json
+step "build"; npx tsx scripts/build.ts
+step "end-to-end tests"; PLAYWRIGHT_JSON_OUTPUT_NAME=.tmp/playwright.json npx playwright test --reporter=list,json
+step "summary"; npx tsx scripts/test-summary.ts .tmp/vitest.json .tmp/playwright.json

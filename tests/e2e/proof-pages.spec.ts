@@ -1,0 +1,83 @@
+import { expect, hydrated, test } from "./fixtures.ts";
+
+const PROOF_PAGES = [
+  { path: "/", h1: "AI that moves from slide deck to production", title: "Nexa AI | AI consulting, products and training" },
+  { path: "/careers", h1: "Explore Careers with Us", title: "Careers at Nexa AI" },
+  { path: "/careers/careerall", h1: "Explore Careers with Us", title: "Careers at Nexa AI" },
+  { path: "/industries/details", h1: "Explore Industries with Us", title: "Industries we serve | Nexa AI" },
+  { path: "/industries", h1: "Explore Industries with Us", title: "Industries we serve | Nexa AI" },
+  { path: "/courses/normal-course", h1: "Certification Courses", title: "Certification courses | Nexa AI" },
+];
+
+const INDUSTRY_IDS = ["advanced-manufacturing", "consumer", "energy-resources", "government-public", "health", "technology-media", "education", "transportation", "agriculture", "real-estate"];
+
+test.describe("prerendered proof pages", () => {
+  for (const { path, h1, title } of PROOF_PAGES) {
+    test(`${path} has its content in the HTML with JavaScript disabled`, async ({ browser }) => {
+      const context = await browser.newContext({ javaScriptEnabled: false });
+      const page = await context.newPage();
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      await expect(page).toHaveTitle(title);
+      await expect(page.locator("h1")).toHaveText(h1);
+      await expect(page.locator("h1")).toHaveCount(1);
+      await expect(page.locator("header")).toBeAttached();
+      await expect(page.locator("footer")).toBeAttached();
+      const canonical = await page.locator('link[rel="canonical"]').getAttribute("href");
+      expect(canonical).toBe(`https://www.nexa.ai${path.replace("/careers/careerall", "/careers").replace(/^\/industries$/, "/industries/details")}`);
+      await context.close();
+    });
+
+    test(`${path} hydrates with no console errors or warnings`, async ({ page, consoleProblems }) => {
+      await page.goto(path);
+      await hydrated(page);
+      await expect(page.locator("h1")).toHaveText(h1);
+      expect(consoleProblems).toEqual([]);
+    });
+  }
+
+  test("/industries/details has the ten anchored sections of SPEC §2.3", async ({ page }) => {
+    await page.goto("/industries/details");
+    for (const id of INDUSTRY_IDS) await expect(page.locator(`[id="${id}"]`)).toHaveCount(1);
+  });
+
+  test("/careers has the four card anchors, each with Know More → /connect", async ({ page }) => {
+    await page.goto("/careers");
+    for (const id of ["job-search", "careers-in-nexa", "how-to-join-us", "internships"]) {
+      const card = page.locator(`[id="${id}"]`);
+      await expect(card).toHaveCount(1);
+      await expect(card.getByRole("link", { name: "Know More" })).toHaveAttribute("href", "/connect");
+    }
+  });
+});
+
+test.describe("navigation", () => {
+  test("going from / to /careers happens on the client, without a full reload", async ({ page, isMobile }) => {
+    await page.goto("/");
+    await hydrated(page);
+    await page.evaluate(() => ((window as unknown as { marker: string }).marker = "still here"));
+    if (isMobile) await page.getByRole("button", { name: "Menu" }).click();
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Careers" }).click();
+    await expect(page).toHaveURL(/\/careers$/);
+    await expect(page.locator("h1")).toHaveText("Explore Careers with Us");
+    await expect(page).toHaveTitle("Careers at Nexa AI");
+    expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe("still here");
+  });
+
+  test("every header and footer link leads to a page", async ({ page, request }) => {
+    await page.goto("/");
+    const hrefs = await page.locator("header a[href^='/'], footer a[href^='/']").evaluateAll((as) => as.map((a) => a.getAttribute("href")!));
+    expect(hrefs.length).toBeGreaterThanOrEqual(12);
+    for (const href of new Set(hrefs)) {
+      const response = await request.get(href);
+      expect(response.status(), href).toBe(200);
+    }
+  });
+
+  test("an unknown address shows the not-found page with status 404", async ({ page }) => {
+    const response = await page.goto("/no-such-page");
+    expect(response?.status()).toBe(404);
+    await expect(page.locator("h1")).toHaveText("This page does not exist");
+    await expect(page.getByRole("link", { name: "Go to the home page" })).toHaveAttribute("href", "/");
+  });
+});
