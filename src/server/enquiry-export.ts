@@ -1,0 +1,105 @@
+import type { EnquiryStore, StoredEnquiry } from "./store.ts";
+
+export const EXPORT_COLUMNS = [
+  "session_id",
+  "created_at",
+  "first_name",
+  "last_name",
+  "email",
+  "phone",
+  "subject",
+  "message",
+] as const satisfies readonly (keyof StoredEnquiry)[];
+
+const PAGE_SIZE = 500;
+
+/** Every stored enquiry, oldest first, a page at a time. */
+export async function* allEnquiries(store: EnquiryStore): AsyncGenerator<StoredEnquiry> {
+  for (let offset = 0; ; offset += PAGE_SIZE) {
+    const page = await store.list({ limit: PAGE_SIZE, offset, order: "oldest-first" });
+    yield* page;
+    if (page.length < PAGE_SIZE) return;
+  }
+}
+
+// Spreadsheets run a cell starting with one of these as a formula (CSV injection).
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** One CSV cell: always quoted, quotes doubled, formula-like text defused with a leading '. */
+export function csvCell(value: string): string {
+  const safe = FORMULA_START.test(value) ? `'${value}` : value;
+  return `"${safe.replace(/"/g, '""')}"`;
+}
+
+export function csvRow(values: readonly string[]): string {
+  return `${values.map(csvCell).join(",")}\r\n`;
+}
+
+export function csvHeader(): string {
+  return csvRow(EXPORT_COLUMNS);
+}
+
+export function csvRecord(enquiry: StoredEnquiry): string {
+  return csvRow(EXPORT_COLUMNS.map((column) => enquiry[column]));
+}
+
+export function exportRecord(enquiry: StoredEnquiry): Record<(typeof EXPORT_COLUMNS)[number], string> {
+  return Object.fromEntries(EXPORT_COLUMNS.map((column) => [column, enquiry[column]])) as Record<
+    (typeof EXPORT_COLUMNS)[number],
+    string
+  >;
+}
+
+const TABLE_COLUMNS: readonly { heading: string; width: number; value: (e: StoredEnquiry) => string }[] = [
+  { heading: "Received (UTC)", width: 16, value: (e) => e.created_at.slice(0, 16).replace("T", " ") },
+  { heading: "Name", width: 24, value: (e) => `${e.first_name} ${e.last_name}` },
+  { heading: "Email", width: 30, value: (e) => e.email },
+  { heading: "Phone", width: 15, value: (e) => e.phone },
+  { heading: "Subject", width: 28, value: (e) => e.subject },
+  { heading: "Message", width: 40, value: (e) => e.message },
+];
+
+// Stored text could hold terminal escape sequences; a table shows it on one line, defused.
+function printable(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, " ");
+}
+
+function fit(text: string, width: number): string {
+  const chars = [...printable(text)];
+  if (chars.length <= width) return chars.join("").padEnd(width);
+  return `${chars.slice(0, width - 1).join("")}…`;
+}
+
+function tableLine(cells: readonly string[]): string {
+  return cells.join("  ").trimEnd();
+}
+
+/** A fixed-width table for a terminal, newest first as given; long values end in "…". */
+export function enquiryTable(enquiries: readonly StoredEnquiry[]): string {
+  const heading = tableLine(TABLE_COLUMNS.map((column) => fit(column.heading, column.width)));
+  const rule = tableLine(TABLE_COLUMNS.map((column) => "-".repeat(column.width)));
+  const rows = enquiries.map((enquiry) =>
+    tableLine(TABLE_COLUMNS.map((column) => fit(column.value(enquiry), column.width))),
+  );
+  return [heading, rule, ...rows].join("\n") + "\n";
+}
+
+export type EnquiriesCommand = { command: "list" } | { command: "export"; format: "csv" | "json" };
+
+export const ENQUIRIES_USAGE = "usage: npm run enquiries -- list | export --format csv|json";
+
+function formatOption(rest: readonly string[]): string | undefined {
+  const [first = "", second] = rest;
+  if (rest.length === 1 && first.startsWith("--format=")) return first.slice("--format=".length);
+  if (rest.length === 2 && first === "--format") return second;
+  return undefined;
+}
+
+/** Parses `list` or `export --format csv|json` (also `--format=csv`); null means a usage error. */
+export function parseEnquiriesArgs(args: readonly string[]): EnquiriesCommand | null {
+  const [command, ...rest] = args;
+  if (command === "list" && rest.length === 0) return { command: "list" };
+  if (command !== "export") return null;
+  const format = formatOption(rest);
+  return format === "csv" || format === "json" ? { command: "export", format } : null;
+}

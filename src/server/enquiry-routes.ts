@@ -1,0 +1,110 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { allowOrigin, answerPreflight, type CorsOrigins } from "./cors.ts";
+import type { ErrorBody } from "./error-responses.ts";
+import { validateEnquiry } from "./enquiry-validator.ts";
+import { isJsonUtf8 } from "./json-content-type.ts";
+import { checkRateLimit, type RateLimit } from "./rate-limit.ts";
+import { noteSessionId } from "./request-log.ts";
+import type { EnquiryStore } from "./store.ts";
+
+export const ENQUIRY_PATHS = ["/api/v1/enquiries/", "/api/v1/enquiries"] as const;
+export const ENQUIRY_BODY_LIMIT = 32 * 1024;
+export const IDEMPOTENCY_KEY_MAX = 200;
+
+export interface EnquiryRouteOptions {
+  store: EnquiryStore;
+  rateLimit: RateLimit;
+  now: () => number;
+  corsOrigins: CorsOrigins;
+}
+
+const IDEMPOTENCY_KEY = new RegExp(`^[\\x21-\\x7e]{1,${IDEMPOTENCY_KEY_MAX}}$`);
+
+type IdempotencyKey = { valid: true; key: string | undefined } | { valid: false };
+
+function idempotencyKeyOf(request: FastifyRequest): IdempotencyKey {
+  const header = request.headers["idempotency-key"];
+  if (header === undefined) return { valid: true, key: undefined };
+  return typeof header === "string" && IDEMPOTENCY_KEY.test(header) ? { valid: true, key: header } : { valid: false };
+}
+
+function sendError(reply: FastifyReply, status: number, body: ErrorBody) {
+  return reply.code(status).send(body);
+}
+
+function sendCreated(request: FastifyRequest, reply: FastifyReply, sessionId: string) {
+  noteSessionId(request, sessionId);
+  return reply.code(201).send({ session_id: sessionId });
+}
+
+function minutesText(seconds: number): string {
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? "1 minute" : `${minutes} minutes`;
+}
+
+// Runs before the body is read, so a non-JSON body is refused unread.
+async function requireJson(request: FastifyRequest, reply: FastifyReply) {
+  if (isJsonUtf8(request.headers["content-type"])) return;
+  return sendError(reply, 415, { error: "Send the enquiry as JSON, with Content-Type: application/json." });
+}
+
+function createEnquiryHandler({ store, rateLimit, now }: EnquiryRouteOptions) {
+  return async function receiveEnquiry(request: FastifyRequest, reply: FastifyReply) {
+    const idempotency = idempotencyKeyOf(request);
+    if (!idempotency.valid) {
+      return sendError(reply, 400, {
+        error: `The Idempotency-Key header must be 1 to ${IDEMPOTENCY_KEY_MAX} visible ASCII characters.`,
+      });
+    }
+    const validation = validateEnquiry(request.body);
+    if (!validation.ok) return sendError(reply, 400, { error: validation.error, fields: validation.fields });
+
+    // A repeat of an answered request gets the first answer, even past the rate limit.
+    const key = idempotency.key;
+    const earlier = key === undefined ? null : await store.findSessionIdByIdempotencyKey(key);
+    if (earlier !== null) return sendCreated(request, reply, earlier);
+
+    const decision = await checkRateLimit(store, request.ip, rateLimit, now());
+    if (!decision.allowed) {
+      reply.header("retry-after", String(decision.retryAfterSeconds));
+      return sendError(reply, 429, {
+        error: `Too many enquiries from your network. Try again in ${minutesText(decision.retryAfterSeconds)}.`,
+      });
+    }
+
+    const { sessionId } = await store.insert(validation.enquiry, { idempotencyKey: key, ip: request.ip });
+    return sendCreated(request, reply, sessionId);
+  };
+}
+
+function methodNotAllowed(allow: string) {
+  return async function refuseMethod(_request: FastifyRequest, reply: FastifyReply) {
+    reply.header("allow", allow);
+    return sendError(reply, 405, { error: "Use POST to send an enquiry." });
+  };
+}
+
+/**
+ * POST /api/v1/enquiries(/): validate, rate-limit, store, answer 201 {session_id}.
+ * Other methods on the same path answer 405 with Allow: POST.
+ */
+export function registerEnquiryRoutes(app: FastifyInstance, options: EnquiryRouteOptions): void {
+  const handler = createEnquiryHandler(options);
+  const corsOn = options.corsOrigins.length > 0;
+  const refuseMethod = methodNotAllowed(corsOn ? "POST, OPTIONS" : "POST");
+  for (const url of ENQUIRY_PATHS) {
+    app.route({
+      method: "POST",
+      url,
+      bodyLimit: ENQUIRY_BODY_LIMIT,
+      onRequest: [async (request, reply) => allowOrigin(request, reply, options.corsOrigins), requireJson],
+      handler,
+    });
+    app.route({ method: ["GET", "PUT", "DELETE", "PATCH"], url, handler: refuseMethod });
+    app.route({
+      method: "OPTIONS",
+      url,
+      handler: corsOn ? (request, reply) => answerPreflight(request, reply, options.corsOrigins) : refuseMethod,
+    });
+  }
+}

@@ -1,0 +1,128 @@
+import { Ajv, type ErrorObject } from "ajv";
+import addFormats from "ajv-formats";
+import enquirySchema from "../../schema/enquiry.schema.json" with { type: "json" };
+import type { Enquiry } from "./enquiry.ts";
+
+/** Field name → one plain-English message for the person who filled in the form. */
+export type FieldErrors = Record<string, string>;
+
+export type EnquiryValidation =
+  | { ok: true; enquiry: Enquiry }
+  | { ok: false; error: string; fields: FieldErrors };
+
+interface FieldSchema {
+  title?: string;
+}
+
+const MISSING: Readonly<Record<string, string>> = {
+  email: "Enter your email address.",
+  first_name: "Enter your first name.",
+  last_name: "Enter your last name.",
+  phone: "Enter your phone number.",
+  subject: "Choose a subject.",
+};
+
+const BAD_PATTERN: Readonly<Record<string, string>> = {
+  phone: "Enter the phone number as + country code and 10 digits.",
+};
+
+// Lower rank wins when one field has several errors ("" fails minLength and format).
+const KEYWORD_RANK: Readonly<Record<string, number>> = {
+  required: 0,
+  type: 1,
+  minLength: 2,
+  maxLength: 3,
+  format: 4,
+  pattern: 5,
+};
+
+// Temporary: folds into src/content/ajv.ts's createAjv() once that exists (one ajv factory).
+function compileEnquirySchema() {
+  const ajv = new Ajv({ allErrors: true, strict: true });
+  addFormats(ajv);
+  return ajv.compile<Enquiry>(enquirySchema);
+}
+
+const validateSchema = compileEnquirySchema();
+const fieldSchemas = enquirySchema.properties as Record<string, FieldSchema>;
+
+function labelOf(field: string): string {
+  return fieldSchemas[field]?.title ?? field;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+// Browsers and clients differ on line endings; store one kind, and judge emptiness after trimming.
+function normalizeValue(field: string, value: unknown): unknown {
+  if (typeof value !== "string") return value;
+  const trimmed = value.trim();
+  return field === "message" ? trimmed.replace(/\r\n?/g, "\n") : trimmed;
+}
+
+/** Trims every string field and unifies line endings in the message; other values pass through. */
+export function normalizeEnquiryInput(body: unknown): unknown {
+  if (!isPlainObject(body)) return body;
+  const normalized: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(body)) normalized[field] = normalizeValue(field, value);
+  return normalized;
+}
+
+function fieldOf(error: ErrorObject): string {
+  if (error.keyword === "required") return String(error.params.missingProperty);
+  if (error.keyword === "additionalProperties") return String(error.params.additionalProperty);
+  return error.instancePath.split("/")[1] ?? "";
+}
+
+function messageFor(field: string, error: ErrorObject): string {
+  const label = labelOf(field);
+  switch (error.keyword) {
+    case "additionalProperties":
+      return `Unknown field "${field}".`;
+    case "required":
+    case "minLength":
+      return MISSING[field] ?? `Enter ${label.toLowerCase()}.`;
+    case "maxLength":
+      return `${label} must be at most ${String(error.params.limit)} characters.`;
+    case "type":
+      return `${label} must be text.`;
+    case "format":
+      return "Enter a valid email address.";
+    case "pattern":
+      return BAD_PATTERN[field] ?? `${label} must not contain control characters.`;
+    default:
+      return `${label} is not valid.`;
+  }
+}
+
+function rankOf(error: ErrorObject): number {
+  return KEYWORD_RANK[error.keyword] ?? 9;
+}
+
+/** One message per field: the most basic problem first (missing before too long before badly formed). */
+export function fieldErrorsFrom(errors: readonly ErrorObject[]): FieldErrors {
+  const best = new Map<string, ErrorObject>();
+  for (const error of errors) {
+    const field = fieldOf(error);
+    const current = best.get(field);
+    if (!current || rankOf(error) < rankOf(current)) best.set(field, error);
+  }
+  const fields: FieldErrors = {};
+  for (const [field, error] of best) fields[field] = messageFor(field, error);
+  return fields;
+}
+
+/** Validates a parsed JSON body against schema/enquiry.schema.json; unknown fields are errors. */
+export function validateEnquiry(body: unknown): EnquiryValidation {
+  if (!isPlainObject(body)) {
+    return { ok: false, error: "The request body must be a JSON object.", fields: {} };
+  }
+  const input = normalizeEnquiryInput(body);
+  if (validateSchema(input)) return { ok: true, enquiry: input };
+  return {
+    ok: false,
+    error: "Some fields are missing or not valid.",
+    fields: fieldErrorsFrom(validateSchema.errors ?? []),
+  };
+}

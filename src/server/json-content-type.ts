@@ -1,0 +1,17 @@
+function unquote(value: string): string {
+  return value.startsWith('"') && value.endsWith('"') ? value.slice(1, -1) : value;
+}
+
+function isUtf8Parameter(parameter: string): boolean {
+  const [name = "", value = ""] = parameter.split("=").map((part) => part.trim().toLowerCase());
+  if (name !== "charset") return true;
+  const charset = unquote(value);
+  return charset === "utf-8" || charset === "utf8";
+}
+
+/** True for `application/json`, with no charset or a UTF-8 one (RFC 8259 allows only UTF-8). */
+export function isJsonUtf8(contentType: string | undefined): boolean {
+  if (contentType === undefined) return false;
+  const [mediaType = "", ...parameters] = contentType.split(";");
+  return mediaType.trim().toLowerCase() === "application/json" && parameters.every(isUtf8Parameter);
+}

@@ -1,0 +1,70 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Database } from "better-sqlite3";
+
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+const MIGRATION_FILE = /^(\d+)_([a-z0-9_-]+)\.sql$/i;
+
+export const MIGRATIONS_DIR = fileURLToPath(new URL("./migrations/", import.meta.url));
+
+/** Reads `NNN_name.sql` files in version order; two files with one number is an error. */
+export function readMigrations(dir: string = MIGRATIONS_DIR): Migration[] {
+  const migrations: Migration[] = [];
+  for (const file of readdirSync(dir).sort()) {
+    const match = MIGRATION_FILE.exec(file);
+    if (!match) continue;
+    migrations.push({ version: Number(match[1]), name: match[2] ?? file, sql: readFileSync(join(dir, file), "utf8") });
+  }
+  migrations.sort((a, b) => a.version - b.version);
+  assertUniqueVersions(migrations);
+  return migrations;
+}
+
+function assertUniqueVersions(migrations: readonly Migration[]): void {
+  const seen = new Set<number>();
+  for (const { version } of migrations) {
+    if (seen.has(version)) throw new Error(`Two migrations are numbered ${version} in src/server/migrations.`);
+    seen.add(version);
+  }
+}
+
+function createMigrationsTable(db: Database): void {
+  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    version INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    applied_at TEXT NOT NULL
+  )`);
+}
+
+function isApplied(db: Database, version: number): boolean {
+  return db.prepare("SELECT 1 FROM schema_migrations WHERE version = ?").get(version) !== undefined;
+}
+
+/**
+ * Applies each migration not yet recorded in schema_migrations, one transaction each.
+ * IMMEDIATE transactions make two processes starting at once apply each migration once.
+ */
+export function applyMigrations(db: Database, migrations: readonly Migration[] = readMigrations()): number[] {
+  createMigrationsTable(db);
+  const applied: number[] = [];
+  for (const migration of migrations) {
+    const apply = db.transaction(() => {
+      if (isApplied(db, migration.version)) return;
+      db.exec(migration.sql);
+      db.prepare("INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)").run(
+        migration.version,
+        migration.name,
+        new Date().toISOString(),
+      );
+      applied.push(migration.version);
+    });
+    apply.immediate();
+  }
+  return applied;
+}

@@ -1,0 +1,113 @@
+import { spawnSync } from "node:child_process";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import {
+  csvCell,
+  csvHeader,
+  csvRecord,
+  ENQUIRIES_USAGE,
+  enquiryTable,
+  parseEnquiriesArgs,
+} from "../../../src/server/enquiry-export.ts";
+import { openSqliteStore } from "../../../src/server/sqlite-store.ts";
+import type { StoredEnquiry } from "../../../src/server/store.ts";
+import { tempDbPath, VALID_ENQUIRY } from "./helpers.ts";
+
+const STORED: StoredEnquiry = Object.freeze({
+  ...VALID_ENQUIRY,
+  id: 7,
+  session_id: "0f8f6a4e-3b1c-4d2e-9f00-1234567890ab",
+  created_at: "2025-05-22T09:30:00.000Z",
+});
+
+describe("CSV export", () => {
+  it.each([
+    ["plain", '"plain"'],
+    ['say "hi"', '"say ""hi"""'],
+    ["a,b\nc", '"a,b\nc"'],
+    ["=HYPERLINK(\"http://x\")", '"\'=HYPERLINK(""http://x"")"'],
+    ["+919876543210", "\"'+919876543210\""],
+    ["-2+3", "\"'-2+3\""],
+    ["@SUM(A1)", "\"'@SUM(A1)\""],
+    ["\t=1", "\"'\t=1\""],
+    ["", '""'],
+  ])("writes %j as %s", (value, cell) => {
+    expect(csvCell(value)).toBe(cell);
+  });
+
+  it("writes a header and one CRLF-terminated row per enquiry", () => {
+    expect(csvHeader()).toBe('"session_id","created_at","first_name","last_name","email","phone","subject","message"\r\n');
+    expect(csvRecord(STORED)).toBe(
+      '"0f8f6a4e-3b1c-4d2e-9f00-1234567890ab","2025-05-22T09:30:00.000Z","Asha","Verma",' +
+        '"asha.verma@example.com","\'+919876543210","Course enquiry","I would like to know about the next GATE batch."\r\n',
+    );
+  });
+});
+
+describe("enquiry table", () => {
+  it("shows one line per enquiry, cut to width, with control characters defused", () => {
+    const table = enquiryTable([{ ...STORED, message: "Line one\nLine two \u001b[2J and a very long tail of words" }]);
+    const lines = table.trimEnd().split("\n");
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toMatch(/^Received \(UTC\)\s+Name\s+Email\s+Phone\s+Subject\s+Message$/);
+    expect(lines[2]).toContain("2025-05-22 09:30  Asha Verma");
+    expect(lines[2]?.endsWith("Line one Line two  [2J and a very long …")).toBe(true);
+    expect(table).not.toContain("\u001b");
+  });
+});
+
+describe("enquiries command line", () => {
+  it.each([
+    [["list"], { command: "list" }],
+    [["export", "--format", "csv"], { command: "export", format: "csv" }],
+    [["export", "--format=json"], { command: "export", format: "json" }],
+    [[], null],
+    [["list", "--all"], null],
+    [["export"], null],
+    [["export", "--format", "xml"], null],
+    [["delete"], null],
+  ])("parses %j", (args, command) => {
+    expect(parseEnquiriesArgs(args)).toEqual(command);
+  });
+
+  const script = join(import.meta.dirname, "../../../scripts/enquiries.ts");
+  const run = (args: string[], dbPath: string) =>
+    spawnSync(process.execPath, ["--import", "tsx", script, ...args], {
+      encoding: "utf8",
+      env: { ...process.env, ENQUIRY_DB: dbPath },
+    });
+
+  it("exits 2 with the usage line for a bad command", () => {
+    const result = run(["export", "--format", "xml"], tempDbPath());
+    expect(result.status).toBe(2);
+    expect(result.stderr).toBe(`${ENQUIRIES_USAGE}\n`);
+  });
+
+  it("exports every stored enquiry as JSON and CSV", async () => {
+    const dbPath = tempDbPath();
+    const store = openSqliteStore({ path: dbPath });
+    await store.insert(VALID_ENQUIRY);
+    await store.insert({ ...VALID_ENQUIRY, first_name: "Ravi" });
+    await store.close();
+
+    const json = run(["export", "--format", "json"], dbPath);
+    expect(json.status).toBe(0);
+    const rows = JSON.parse(json.stdout) as StoredEnquiry[];
+    expect(rows.map((row) => row.first_name)).toEqual(["Asha", "Ravi"]);
+    expect(Object.keys(rows[0] ?? {})).not.toContain("ip_hash");
+
+    const csv = run(["export", "--format=csv"], dbPath);
+    expect(csv.stdout.split("\r\n")).toHaveLength(4);
+
+    const list = run(["list"], dbPath);
+    expect(list.stdout).toContain("2 of 2 enquiries shown, newest first.");
+  });
+
+  it("reports an absent database without creating one", () => {
+    const dbPath = tempDbPath();
+    const result = run(["export", "--format", "json"], dbPath);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toBe("[]\n");
+    expect(result.stderr).toBe(`No enquiries yet: ${dbPath} does not exist.\n`);
+  });
+});

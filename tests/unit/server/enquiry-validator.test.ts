@@ -1,0 +1,96 @@
+import { describe, expect, it } from "vitest";
+import enquirySchema from "../../../schema/enquiry.schema.json" with { type: "json" };
+import type { Enquiry } from "../../../src/server/enquiry.ts";
+import { validateEnquiry } from "../../../src/server/enquiry-validator.ts";
+import { VALID_ENQUIRY } from "./helpers.ts";
+
+const ONE_FIELD_CASES: { field: string; value: unknown; message: string }[] = [
+  { field: "first_name", value: "", message: "Enter your first name." },
+  { field: "first_name", value: "   ", message: "Enter your first name." },
+  { field: "first_name", value: 42, message: "First name must be text." },
+  { field: "first_name", value: "a".repeat(101), message: "First name must be at most 100 characters." },
+  { field: "first_name", value: "Asha\u0000", message: "First name must not contain control characters." },
+  { field: "last_name", value: "Ver\tma", message: "Last name must not contain control characters." },
+  { field: "last_name", value: "Ver\nma", message: "Last name must not contain control characters." },
+  { field: "email", value: "", message: "Enter your email address." },
+  { field: "email", value: "asha.example.com", message: "Enter a valid email address." },
+  { field: "email", value: "asha@", message: "Enter a valid email address." },
+  { field: "email", value: `${"a".repeat(250)}@x.co`, message: "Email must be at most 254 characters." },
+  { field: "phone", value: "", message: "Enter your phone number." },
+  { field: "phone", value: "9876543210", message: "Enter the phone number as + country code and 10 digits." },
+  { field: "phone", value: "+91987654", message: "Enter the phone number as + country code and 10 digits." },
+  { field: "phone", value: "+91 9876543210", message: "Enter the phone number as + country code and 10 digits." },
+  { field: "phone", value: "+123459876543210", message: "Enter the phone number as + country code and 10 digits." },
+  { field: "phone", value: "+9198765432a0", message: "Enter the phone number as + country code and 10 digits." },
+  { field: "subject", value: "", message: "Choose a subject." },
+  { field: "subject", value: "s".repeat(121), message: "Subject must be at most 120 characters." },
+  { field: "subject", value: "Course\u001b[31menquiry", message: "Subject must not contain control characters." },
+  { field: "message", value: "m".repeat(5001), message: "Message must be at most 5000 characters." },
+  { field: "message", value: "Hello\u0007", message: "Message must not contain control characters." },
+  { field: "message", value: null, message: "Message must be text." },
+  { field: "sender", value: "x", message: 'Unknown field "sender".' },
+];
+
+const ACCEPTED: { name: string; change: Partial<Record<keyof Enquiry, string>> }[] = [
+  { name: "a 1-digit ISD code", change: { phone: "+19876543210" } },
+  { name: "a 4-digit ISD code", change: { phone: "+12349876543210" } },
+  { name: "a message with line breaks and tabs", change: { message: "Line one\n\tLine two" } },
+  { name: "an empty message", change: { message: "" } },
+  { name: "a subject that is not in today's list", change: { subject: "Something new" } },
+  { name: "names in other scripts", change: { first_name: "आशा", last_name: "Müller-O'Brien" } },
+];
+
+describe("validateEnquiry", () => {
+  it.each(ONE_FIELD_CASES)("says $message for $field = $value", ({ field, value, message }) => {
+    expect(validateEnquiry({ ...VALID_ENQUIRY, [field]: value })).toEqual({
+      ok: false,
+      error: "Some fields are missing or not valid.",
+      fields: { [field]: message },
+    });
+  });
+
+  it.each(["first_name", "last_name", "email", "phone", "subject"])("requires %s", (field) => {
+    const input: Record<string, unknown> = { ...VALID_ENQUIRY };
+    delete input[field];
+    const result = validateEnquiry(input);
+    expect(result.ok).toBe(false);
+    expect(result.ok ? {} : Object.keys(result.fields)).toEqual([field]);
+  });
+
+  it.each(ACCEPTED)("accepts $name", ({ change }) => {
+    expect(validateEnquiry({ ...VALID_ENQUIRY, ...change }).ok).toBe(true);
+  });
+
+  it.each([[], "text", 3, null, true])("refuses a body that is not an object: %j", (body) => {
+    expect(validateEnquiry(body)).toEqual({ ok: false, error: "The request body must be a JSON object.", fields: {} });
+  });
+
+  it("returns the trimmed enquiry and leaves the input alone", () => {
+    const input = { ...VALID_ENQUIRY, email: " asha.verma@example.com\n" };
+    expect(validateEnquiry(input)).toEqual({ ok: true, enquiry: VALID_ENQUIRY });
+    expect(input.email).toBe(" asha.verma@example.com\n");
+  });
+});
+
+describe("schema/enquiry.schema.json", () => {
+  const properties = enquirySchema.properties as Record<string, Record<string, unknown>>;
+
+  it("has the fields of the Enquiry type, all required but message", () => {
+    const sample: Required<Enquiry> = { ...VALID_ENQUIRY };
+    expect(Object.keys(properties).sort()).toEqual(Object.keys(sample).sort());
+    expect([...enquirySchema.required].sort()).toEqual(Object.keys(sample).filter((f) => f !== "message").sort());
+  });
+
+  it("is draft-07 and closed", () => {
+    expect(enquirySchema.$schema).toBe("http://json-schema.org/draft-07/schema#");
+    expect(enquirySchema.additionalProperties).toBe(false);
+  });
+
+  it.each(Object.keys(properties))("gives %s a title, a description and a maxLength", (field) => {
+    expect(properties[field]).toMatchObject({
+      title: expect.any(String),
+      description: expect.any(String),
+      maxLength: expect.any(Number),
+    });
+  });
+});

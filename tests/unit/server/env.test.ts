@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseTrustProxy, serverConfigFromEnv } from "../../../src/server/env.ts";
+
+describe("serverConfigFromEnv", () => {
+  it("has defaults for everything", () => {
+    expect(serverConfigFromEnv({})).toEqual({
+      port: 3000,
+      host: "127.0.0.1",
+      dbPath: "data/enquiries.db",
+      rateLimit: 5,
+      trustProxy: false,
+      apiBase: undefined,
+      corsOrigins: [],
+      ipHashKey: undefined,
+      logLevel: "info",
+    });
+  });
+
+  it("reads every variable", () => {
+    const config = serverConfigFromEnv({
+      PORT: "8080",
+      HOST: "0.0.0.0",
+      ENQUIRY_DB: "/var/lib/nexa/enquiries.db",
+      ENQUIRY_RATE_LIMIT: "0",
+      VITE_API_BASE: "https://api.nexa.example",
+      ENQUIRY_CORS_ORIGINS: "https://www.nexa.example, https://nexa.example",
+      ENQUIRY_IP_HASH_KEY: "k3y",
+      LOG_LEVEL: "warn",
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: "0.0.0.0",
+      dbPath: "/var/lib/nexa/enquiries.db",
+      rateLimit: 0,
+      apiBase: "https://api.nexa.example",
+      corsOrigins: ["https://www.nexa.example", "https://nexa.example"],
+      ipHashKey: "k3y",
+      logLevel: "warn",
+    });
+  });
+
+  it.each([
+    [{ PORT: "http" }, 'PORT must be a whole number from 0 to 65535, not "http".'],
+    [{ PORT: "70000" }, 'PORT must be a whole number from 0 to 65535, not "70000".'],
+    [{ ENQUIRY_RATE_LIMIT: "-1" }, 'ENQUIRY_RATE_LIMIT must be a whole number from 0 to 1000000, not "-1".'],
+    [{ ENQUIRY_RATE_LIMIT: "2.5" }, 'ENQUIRY_RATE_LIMIT must be a whole number from 0 to 1000000, not "2.5".'],
+    [{ VITE_API_BASE: "api.nexa.example" }, 'VITE_API_BASE "api.nexa.example" is not a URL; use https://api.example.com or leave it empty.'],
+    [{ ENQUIRY_CORS_ORIGINS: "https://www.nexa.example/" }, 'ENQUIRY_CORS_ORIGINS: "https://www.nexa.example/" is not an origin such as https://www.example.com.'],
+    [{ ENQUIRY_CORS_ORIGINS: "www.nexa.example" }, 'ENQUIRY_CORS_ORIGINS: "www.nexa.example" is not an origin such as https://www.example.com.'],
+    [{ LOG_LEVEL: "loud" }, "LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent."],
+  ])("refuses %j in one line", (env, message) => {
+    expect(() => serverConfigFromEnv(env)).toThrow(new ConfigError(message));
+  });
+});
+
+describe("parseTrustProxy", () => {
+  it.each([undefined, "", "false", "0"])("trusts no proxy for %j", (raw) => {
+    expect(parseTrustProxy(raw)).toBe(false);
+  });
+
+  it("trusts only the proxy in front for true, so a forged X-Forwarded-For entry is not believed", () => {
+    const trust = parseTrustProxy("true");
+    if (typeof trust !== "function") throw new Error("expected a function");
+    expect([trust("10.0.0.1", 0), trust("6.6.6.6", 1)]).toEqual([true, false]);
+  });
+
+  it("trusts N hops for a number", () => {
+    const trust = parseTrustProxy("2");
+    if (typeof trust !== "function") throw new Error("expected a function");
+    expect([0, 1, 2].map((hop) => trust("10.0.0.1", hop))).toEqual([true, true, false]);
+  });
+
+  it("passes a list of addresses through", () => {
+    expect(parseTrustProxy("loopback, 10.0.0.0/8")).toBe("loopback, 10.0.0.0/8");
+  });
+});

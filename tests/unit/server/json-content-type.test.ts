@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { chooseEncoding } from "../../../src/server/compression.ts";
+import { isJsonUtf8 } from "../../../src/server/json-content-type.ts";
+
+describe("isJsonUtf8", () => {
+  it.each([
+    ["application/json", true],
+    ["Application/JSON", true],
+    ["application/json; charset=utf-8", true],
+    ['application/json;charset="UTF-8"', true],
+    ["application/json; charset=utf8", true],
+    ["application/json; charset=iso-8859-1", false],
+    ["application/json-patch+json", false],
+    ["text/plain", false],
+    ["", false],
+    [undefined, false],
+  ])("%j → %s", (header, expected) => {
+    expect(isJsonUtf8(header)).toBe(expected);
+  });
+});
+
+describe("chooseEncoding", () => {
+  it.each([
+    ["gzip, deflate, br", "br"],
+    ["gzip", "gzip"],
+    ["br;q=0, gzip", "gzip"],
+    ["*", "gzip"],
+    ["identity", undefined],
+    ["gzip;q=0", undefined],
+    [undefined, undefined],
+  ])("%j → %s", (header, expected) => {
+    expect(chooseEncoding(header)).toBe(expected);
+  });
+});

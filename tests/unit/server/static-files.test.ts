@@ -1,0 +1,203 @@
+import { symlinkSync, writeFileSync } from "node:fs";
+import { request as httpRequest } from "node:http";
+import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+import { gunzipSync, brotliDecompressSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { buildApp } from "../../../src/server/app.ts";
+import { openTempStore, OUTSIDE_SECRET, SITE_FILES, tempDir, tempSite, testApp } from "./helpers.ts";
+
+const HTML = "text/html; charset=utf-8";
+const NOT_FOUND_PAGE = SITE_FILES["404.html"];
+
+const PAGES = [
+  { url: "/", file: "index.html" },
+  { url: "/index.html", file: "index.html" },
+  { url: "/courses/explore", file: "courses/explore/index.html" },
+  { url: "/courses/explore/", file: "courses/explore/index.html" },
+  { url: "/courses/explore/index.html", file: "courses/explore/index.html" },
+  { url: "/courses/explore?utm_source=mail", file: "courses/explore/index.html" },
+];
+
+const FILES = [
+  { url: "/assets/entry-3f9a1c.js", type: "text/javascript; charset=utf-8", cache: "public, max-age=31536000, immutable" },
+  { url: "/images/logo.svg", type: "image/svg+xml", cache: "public, max-age=3600" },
+  { url: "/videos/intro.mp4", type: "video/mp4", cache: "public, max-age=3600" },
+  { url: "/robots.txt", type: "text/plain; charset=utf-8", cache: "public, max-age=3600" },
+];
+
+const REFUSED = [
+  "/../outside-secret.txt",
+  "/%2e%2e/outside-secret.txt",
+  "/%2E%2E/outside-secret.txt",
+  "/courses/%2e%2e/%2e%2e/outside-secret.txt",
+  "/..%2foutside-secret.txt",
+  "/%2e%2e%5coutside-secret.txt",
+  "/%2e%2e/outside-secret.txt%00.html",
+  "/index.html%00.png",
+  "/.build-stamp",
+  "/courses/%2e%2e/.build-stamp",
+];
+
+// light-my-request normalises "/../" and "%2e%2e" like a browser; a raw socket does not.
+const RAW_TRAVERSALS = [
+  "/../outside-secret.txt",
+  "/%2e%2e/outside-secret.txt",
+  "/courses/../../outside-secret.txt",
+  "/courses/%2e%2e/%2E%2E/outside-secret.txt",
+  "/assets/..%2f..%2foutside-secret.txt",
+  "/%2e%2e%5coutside-secret.txt",
+];
+
+describe("static site", () => {
+  it.each(PAGES)("serves $file for $url with Cache-Control: no-cache", async ({ url, file }) => {
+    const { app } = testApp();
+    const response = await app.inject({ url });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe(HTML);
+    expect(response.headers["cache-control"]).toBe("no-cache");
+    expect(response.body).toBe(SITE_FILES[file]);
+  });
+
+  it.each(FILES)("serves $url as $type with Cache-Control: $cache", async ({ url, type, cache }) => {
+    const { app } = testApp();
+    const response = await app.inject({ url });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe(type);
+    expect(response.headers["cache-control"]).toBe(cache);
+  });
+
+  it("answers an unknown path with 404 and the site's 404 page", async () => {
+    const { app } = testApp();
+    const response = await app.inject({ url: "/no/such/page" });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers["content-type"]).toBe(HTML);
+    expect(response.body).toBe(NOT_FOUND_PAGE);
+  });
+
+  it("answers 404 with a small page of its own when the site has no 404.html", async () => {
+    const { app } = testApp({ distDir: tempSite({ "index.html": "<h1>Home</h1>" }) });
+    const response = await app.inject({ url: "/missing" });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toContain("<h1>Page not found</h1>");
+  });
+
+  it("answers HEAD with the GET headers and no body", async () => {
+    const { app } = testApp();
+    const get = await app.inject({ url: "/courses/explore" });
+    const head = await app.inject({ method: "HEAD", url: "/courses/explore" });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe("");
+    expect(head.headers["content-length"]).toBe(String(Buffer.byteLength(get.body)));
+    expect(head.headers.etag).toBe(get.headers.etag);
+  });
+
+  it("answers HEAD for an unknown page with 404 and no body", async () => {
+    const { app } = testApp();
+    const head = await app.inject({ method: "HEAD", url: "/missing" });
+    expect(head.statusCode).toBe(404);
+    expect(head.body).toBe("");
+  });
+
+  it("answers 304 when the client's copy is current", async () => {
+    const { app } = testApp();
+    const first = await app.inject({ url: "/" });
+    const again = await app.inject({ url: "/", headers: { "if-none-match": String(first.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe("");
+  });
+
+  it.each([
+    { encoding: "br", decode: brotliDecompressSync },
+    { encoding: "gzip", decode: gunzipSync },
+  ])("compresses text with $encoding when the client accepts it", async ({ encoding, decode }) => {
+    const { app } = testApp();
+    const url = "/assets/entry-3f9a1c.js";
+    const response = await app.inject({ url, headers: { "accept-encoding": encoding } });
+    expect(response.headers["content-encoding"]).toBe(encoding);
+    expect(response.headers.vary).toBe("Accept-Encoding");
+    expect(decode(response.rawPayload).toString()).toBe(SITE_FILES[url.slice(1)]);
+  });
+
+  it("serves byte ranges of a video", async () => {
+    const { app } = testApp();
+    const response = await app.inject({ url: "/videos/intro.mp4", headers: { range: "bytes=10-14" } });
+    expect(response.statusCode).toBe(206);
+    expect(response.headers["content-range"]).toBe("bytes 10-14/20");
+    expect(response.body).toBe("abcde");
+  });
+
+  it("answers 416 with a JSON error for a range past the end", async () => {
+    const { app } = testApp();
+    const response = await app.inject({ url: "/videos/intro.mp4", headers: { range: "bytes=50-60" } });
+    expect(response.statusCode).toBe(416);
+    expect(response.headers["content-range"]).toBe("bytes */20");
+    expect(response.json()).toEqual({ error: "The requested byte range is outside the file." });
+  });
+
+  it.each(REFUSED)("never serves a file outside the site or a hidden file: %s", async (url) => {
+    const { app } = testApp();
+    const response = await app.inject({ url });
+    expect([400, 404]).toContain(response.statusCode);
+    expect(response.body).not.toContain(OUTSIDE_SECRET);
+    expect(response.body).not.toContain("secret-ish");
+  });
+
+  it("answers a malformed percent-encoding with a JSON 400", async () => {
+    const { app } = testApp();
+    const response = await app.inject({ url: "/%E0%A4%A" });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: "The URL is not valid." });
+  });
+
+  it("does not follow a symlink out of the site", async () => {
+    const outside = join(tempDir(), "outside.html");
+    writeFileSync(outside, "outside the site");
+    const distDir = tempSite({ "index.html": "<h1>Home</h1>" });
+    symlinkSync(outside, join(distDir, "leak.html"));
+    const { app } = testApp({ distDir });
+    const response = await app.inject({ url: "/leak.html" });
+    expect(response.statusCode).toBe(404);
+  });
+
+  it("refuses raw ../ sent on the wire, unnormalised", async () => {
+    const app = buildApp({ store: openTempStore(), distDir: tempSite() });
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    try {
+      const { port } = app.server.address() as AddressInfo;
+      for (const path of RAW_TRAVERSALS) {
+        const { status, body } = await rawGet(port, path);
+        expect(status, path).toBe(404);
+        expect(body).not.toContain(OUTSIDE_SECRET);
+      }
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("refuses to start without the site folder", () => {
+    expect(() => buildApp({ store: openTempStore(), distDir: join(tempDir(), "dist") })).toThrow(
+      /does not exist: run `npm run build` first/,
+    );
+  });
+
+  it("serves the API alone when distDir is null", async () => {
+    const { app } = testApp({ distDir: null });
+    const response = await app.inject({ url: "/" });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toContain("Page not found");
+  });
+});
+
+function rawGet(port: number, path: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: "127.0.0.1", port, path, method: "GET" }, (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => (body += chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
