@@ -1,4 +1,6 @@
 import { ActionLink } from "../ui/ActionLink.tsx";
+import { CardVideo } from "../ui/CardVideo.tsx";
+import { Facts } from "../ui/Facts.tsx";
 import { Heading } from "../ui/Heading.tsx";
 import { Picture } from "../ui/Picture.tsx";
 import { Inline } from "../ui/RichText.tsx";
@@ -6,7 +8,7 @@ import { cx } from "../lib/cx.ts";
 import styles from "./CardGrid.module.css";
 import type { BlockOf } from "./types.ts";
 
-/** A grid of cards; each card may carry its own anchor id. */
+/** A grid of cards; each card may carry its own anchor id, a picture or a silent video, facts and a button. */
 export function CardGrid({ id, heading, intro, columns = 3, cards }: BlockOf<"cardGrid">) {
   return (
     <section id={id} className={styles.section}>
@@ -20,7 +22,7 @@ export function CardGrid({ id, heading, intro, columns = 3, cards }: BlockOf<"ca
         <ul className={cx(styles.grid, styles[`cols${columns}`])}>
           {cards.map((card, i) => (
             <li key={card.id ?? i} id={card.id} className={styles.card}>
-              {card.image ? <Picture image={card.image} className={styles.image} /> : null}
+              {card.video ? <CardVideo video={card.video} className={styles.image} /> : card.image ? <Picture image={card.image} className={styles.image} /> : null}
               <div className={styles.body}>
                 <Heading depth={heading ? 1 : 0} className={styles.title}>
                   {card.title}
@@ -28,6 +30,7 @@ export function CardGrid({ id, heading, intro, columns = 3, cards }: BlockOf<"ca
                 <p className={styles.text}>
                   <Inline text={card.text} />
                 </p>
+                <Facts facts={card.facts} />
                 {card.action ? <ActionLink action={{ style: "link", ...card.action }} className={styles.action} /> : null}
               </div>
             </li>

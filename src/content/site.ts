@@ -6,6 +6,7 @@ import { checkAssets, checkIds, checkImages, checkLinks, type CheckedFile } from
 import { checkPageRules } from "./check-page.ts";
 import { loadYaml } from "./load.ts";
 import { problem, sortProblems, type Problem } from "./problem.ts";
+import { resolveChildCards, resolvePanels } from "./resolve-listings.ts";
 import { buildRouteTable, isPageFile, routeOfFile, type RouteTable } from "./routes.ts";
 import { validateDocument } from "./validate.ts";
 
@@ -110,9 +111,14 @@ export function loadSiteContent(root: string, options: LoadOptions = {}): SiteCo
 
   const { table, problems: routeProblems } = buildRouteTable(pages);
   problems.push(...routeProblems);
+  const validPages = pages.filter((p) => p.valid);
+  const { problems: listingProblems, addedIds } = resolveChildCards(validPages);
+  problems.push(...listingProblems);
+  if (siteFile?.valid) resolvePanels(siteFile.data, validPages);
   const idsByRoute = new Map<string, Set<string>>();
   for (const page of pages) {
     const { ids, problems: idProblems } = checkIds(page);
+    for (const id of addedIds.get(page.route) ?? []) ids.add(id);
     idsByRoute.set(page.route, ids);
     problems.push(...idProblems);
   }

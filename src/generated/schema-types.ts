@@ -70,6 +70,43 @@ export type RichText = (
  * via the `definition` "Asset".
  */
 export type Asset = string;
+/**
+ * A file under site/assets, written as it is served: site/assets/industries/health.svg is /industries/health.svg.
+ */
+export type Asset1 = string;
+/**
+ * A file under site/assets, written as it is served: site/assets/industries/health.svg is /industries/health.svg.
+ */
+export type Asset2 = string;
+/**
+ * Short labelled facts shown on the card, such as duration and fee.
+ *
+ * @minItems 1
+ * @maxItems 8
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "Facts".
+ */
+export type Facts = Fact[];
+/**
+ * The address whose pages are listed, such as /industries for /industries/health, /industries/education and so on.
+ */
+export type LinkRoute = string;
+/**
+ * Plain text. You may write **bold**, _emphasis_ and [a link](/connect).
+ */
+export type Text1 = string;
+/**
+ * The address of a page of this site, such as /industries.
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "LinkRoute".
+ */
+export type LinkRoute1 = string;
+/**
+ * List the pages one level below this address automatically, by their card titles.
+ */
+export type LinkRoute2 = string;
 
 /**
  * A button-like link with a label and a target.
@@ -162,6 +199,93 @@ export interface Image {
   hideOnMobile?: boolean;
 }
 /**
+ * The candidate login or registration form: an email and a password. Sign-in is simulated on this site: nothing is sent to a server.
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "CandidateFormBlock".
+ */
+export interface CandidateFormBlock {
+  /**
+   * Always candidateForm for this block.
+   */
+  type: "candidateForm";
+  id?: AnchorId;
+  /**
+   * login for the candidate login form, register for the registration form.
+   */
+  mode: "login" | "register";
+  heading: Heading;
+  intro?: Text;
+  /**
+   * The words on the submit button.
+   */
+  submitLabel?: string;
+  alternate?: Action1;
+}
+/**
+ * A button-like link with a label and a target.
+ */
+export interface Action1 {
+  /**
+   * The words on the button.
+   */
+  label: string;
+  to: Link;
+  /**
+   * true to open the target in a new browser tab (use it for other websites).
+   */
+  external?: boolean;
+  /**
+   * primary is the bold accent button; secondary is outlined; link is plain text.
+   */
+  style?: "primary" | "secondary" | "link";
+}
+/**
+ * One card: a title, a short text, and optionally a picture or video, facts and a button.
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "Card".
+ */
+export interface Card {
+  id?: AnchorId;
+  /**
+   * The card's heading.
+   */
+  title: string;
+  text: Text;
+  image?: Image;
+  video?: Video;
+  facts?: Facts;
+  action?: Action;
+}
+/**
+ * A short, silent looping video with a still picture (poster) shown before it plays and to people who prefer less motion.
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "Video".
+ */
+export interface Video {
+  src: Asset1;
+  webm?: Asset2;
+  poster: Image;
+}
+/**
+ * A labelled fact shown on a card, such as a duration or a fee.
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "Fact".
+ */
+export interface Fact {
+  /**
+   * What the fact is, such as Duration or Fee.
+   */
+  label: string;
+  /**
+   * The fact itself, exactly as visitors should read it.
+   */
+  value: string;
+}
+/**
  * A heading and a grid of cards, each with a title, a short text, an optional picture and an optional button.
  *
  * This interface was referenced by `SchemaTypes`'s JSON-Schema
@@ -184,19 +308,189 @@ export interface CardGridBlock {
    *
    * @minItems 1
    * @maxItems 40
-   *
-   * Items: One card.
    */
-  cards: {
-    id?: AnchorId;
+  cards: Card[];
+}
+/**
+ * Client stories, each with two pictures, the overview, challenges, solution, results and a testimonial.
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "CaseStudiesBlock".
+ */
+export interface CaseStudiesBlock {
+  /**
+   * Always caseStudies for this block.
+   */
+  type: "caseStudies";
+  id?: AnchorId;
+  heading?: Heading;
+  intro?: Text;
+  /**
+   * The case studies, in order. Each gets its own anchor id.
+   *
+   * @minItems 1
+   * @maxItems 20
+   *
+   * Items: One client story.
+   */
+  studies: {
+    id: AnchorId;
     /**
-     * The card's heading.
+     * The case study's title.
      */
     title: string;
-    text: Text;
-    image?: Image;
-    action?: Action;
+    image: Image;
+    image2: Image1;
+    overview: RichText;
+    challenges: RichText;
+    solution: RichText;
+    results: RichText;
+    /**
+     * What the client said, and who said it.
+     */
+    testimonial: {
+      quote: Text;
+      /**
+       * The person's name.
+       */
+      author: string;
+      /**
+       * The person's job title and company.
+       */
+      role?: string;
+    };
+    /**
+     * Technologies used. Kept for reference; not shown on the page.
+     */
+    keyTechnologies?: string[];
+    /**
+     * Further client feedback. Kept for reference; not shown on the page.
+     */
+    clientFeedback?: string;
+    /**
+     * What comes next for the client. Kept for reference; not shown on the page.
+     */
+    futurePlans?: string;
   }[];
+}
+/**
+ * A picture with its size in pixels (so the page does not jump while it loads) and a short description for people who cannot see it.
+ */
+export interface Image1 {
+  src: Asset;
+  /**
+   * One plain sentence saying what the picture shows. Leave it empty ("") only when the picture is decoration and also set decorative: true.
+   */
+  alt: string;
+  /**
+   * true when the picture adds nothing a reader needs; then alt must be empty.
+   */
+  decorative?: boolean;
+  /**
+   * The picture's width in pixels.
+   */
+  width: number;
+  /**
+   * The picture's height in pixels.
+   */
+  height: number;
+  /**
+   * true to leave this picture out on narrow screens (768px wide or less).
+   */
+  hideOnMobile?: boolean;
+}
+/**
+ * Cards made automatically from the pages one level below an address, using each page's card: field. Adding a page adds its card here.
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "ChildCardsBlock".
+ */
+export interface ChildCardsBlock {
+  /**
+   * Always childCards for this block.
+   */
+  type: "childCards";
+  id?: AnchorId;
+  heading?: Heading;
+  intro?: Text;
+  from: LinkRoute;
+  /**
+   * The words of each card's link to its page. Leave it out for cards without that link.
+   */
+  linkLabel?: string;
+  action?: Action2;
+  /**
+   * How many cards stand side by side on wide screens.
+   */
+  columns?: 2 | 3 | 4;
+  /**
+   * true to give each card an anchor id equal to its page's last address part (health for /industries/health).
+   */
+  anchors?: boolean;
+  /**
+   * Filled in automatically from the pages below the from: address. Do not write this field.
+   */
+  cards?: {
+    id?: AnchorId;
+    title: string;
+    text: string;
+    image?: Image;
+    facts?: Facts;
+    to: string;
+  }[];
+}
+/**
+ * A button-like link with a label and a target.
+ */
+export interface Action2 {
+  /**
+   * The words on the button.
+   */
+  label: string;
+  to: Link;
+  /**
+   * true to open the target in a new browser tab (use it for other websites).
+   */
+  external?: boolean;
+  /**
+   * primary is the bold accent button; secondary is outlined; link is plain text.
+   */
+  style?: "primary" | "secondary" | "link";
+}
+/**
+ * A panel inviting visitors to get in touch, with buttons. On phones only one button is shown instead of the panel.
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "ContactPanelBlock".
+ */
+export interface ContactPanelBlock {
+  /**
+   * Always contactPanel for this block.
+   */
+  type: "contactPanel";
+  id?: AnchorId;
+  heading: Heading;
+  text?: Text;
+  actions: Actions;
+  mobileAction: Action3;
+}
+/**
+ * A button-like link with a label and a target.
+ */
+export interface Action3 {
+  /**
+   * The words on the button.
+   */
+  label: string;
+  to: Link;
+  /**
+   * true to open the target in a new browser tab (use it for other websites).
+   */
+  external?: boolean;
+  /**
+   * primary is the bold accent button; secondary is outlined; link is plain text.
+   */
+  style?: "primary" | "secondary" | "link";
 }
 /**
  * What the contact form at /connect sends to the server when a visitor submits an enquiry.
@@ -222,13 +516,130 @@ export interface Enquiry {
    */
   phone: string;
   /**
-   * What the enquiry is about: one of the subject choices the form offers (they are listed in site/_site.yaml).
+   * What the enquiry is about: one of the subject choices the form offers (they are listed in the enquiryForm section of site/about-us/connect.yaml).
    */
   subject: string;
   /**
    * Anything else the visitor wants to tell us. Optional; may run over several lines.
    */
   message?: string;
+}
+/**
+ * The contact page: a full-screen background picture with a white card holding the heading, an introduction and the enquiry form. Submitted enquiries go to the enquiry API. The checks and their alert messages are fixed by the specification; the words on this page are set here.
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "EnquiryFormBlock".
+ */
+export interface EnquiryFormBlock {
+  /**
+   * Always enquiryForm for this block.
+   */
+  type: "enquiryForm";
+  id?: AnchorId;
+  heading: Heading;
+  intro?: Text1;
+  background?: Image2;
+  /**
+   * The label shown above each field of the form.
+   */
+  labels: {
+    /**
+     * The label of the first name field.
+     */
+    firstName: string;
+    /**
+     * The label of the last name field.
+     */
+    lastName: string;
+    /**
+     * The label of the email address field.
+     */
+    email: string;
+    /**
+     * The label of the country code choice (+91 or another code).
+     */
+    countryCode: string;
+    /**
+     * How the +91 choice (the default) is shown in the country code list.
+     */
+    india: string;
+    /**
+     * How the choice for any other country is shown in the country code list. Choosing it shows a field for the country's ISD code.
+     */
+    other: string;
+    /**
+     * The label of the field that appears when Other is chosen, where the visitor types their country's ISD code (such as +61).
+     */
+    customIsdCode: string;
+    /**
+     * The label of the phone number field (10 digits, without the country code).
+     */
+    phoneNumber: string;
+    /**
+     * The label of the subject list.
+     */
+    subject: string;
+    /**
+     * The label of the message box. The message is optional, so say so.
+     */
+    message: string;
+  };
+  /**
+   * The first line of the subject list, shown until a subject is chosen. It cannot be chosen itself.
+   */
+  subjectPlaceholder: string;
+  /**
+   * The subjects a visitor can choose from, in the order shown. Each has the value we receive with the enquiry and, if different, the words shown in the list.
+   *
+   * @minItems 1
+   * @maxItems 40
+   *
+   * Items: One subject choice.
+   */
+  subjects: {
+    /**
+     * What the enquiry's subject is set to when this choice is made; also shown in the list unless a label is given. Keep it stable: enquiries are sorted by it.
+     */
+    value: string;
+    /**
+     * The words shown in the list when they differ from the value.
+     */
+    label?: string;
+  }[];
+  /**
+   * The words on the send button.
+   */
+  submitLabel: string;
+  /**
+   * The words on the send button while the enquiry is on its way. Leave it out to keep the usual label.
+   */
+  sendingLabel?: string;
+}
+/**
+ * A picture with its size in pixels (so the page does not jump while it loads) and a short description for people who cannot see it.
+ */
+export interface Image2 {
+  src: Asset;
+  /**
+   * One plain sentence saying what the picture shows. Leave it empty ("") only when the picture is decoration and also set decorative: true.
+   */
+  alt: string;
+  /**
+   * true when the picture adds nothing a reader needs; then alt must be empty.
+   */
+  decorative?: boolean;
+  /**
+   * The picture's width in pixels.
+   */
+  width: number;
+  /**
+   * The picture's height in pixels.
+   */
+  height: number;
+  /**
+   * true to leave this picture out on narrow screens (768px wide or less).
+   */
+  hideOnMobile?: boolean;
 }
 /**
  * A large banner at the top of a page: a heading, a short introduction, optional buttons and an optional background picture.
@@ -256,6 +667,83 @@ export interface HeroBlock {
   actions?: Actions;
 }
 /**
+ * A full-width video playing silently in a loop behind a welcome heading, text and buttons.
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "IntroVideoBlock".
+ */
+export interface IntroVideoBlock {
+  /**
+   * Always introVideo for this block.
+   */
+  type: "introVideo";
+  id?: AnchorId;
+  video: Video;
+  /**
+   * A few words shown above the heading.
+   */
+  eyebrow?: string;
+  heading: Heading;
+  text?: Text;
+  actions?: Actions;
+  /**
+   * What the button that stops the video says to screen readers.
+   */
+  pauseLabel?: string;
+}
+/**
+ * A row of buttons or links, such as quick links to other sections of the site.
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "LinkListBlock".
+ */
+export interface LinkListBlock {
+  /**
+   * Always linkList for this block.
+   */
+  type: "linkList";
+  id?: AnchorId;
+  heading?: Heading;
+  intro?: Text;
+  /**
+   * The buttons, in order.
+   *
+   * @minItems 1
+   * @maxItems 20
+   */
+  links: Action[];
+}
+/**
+ * A strip of client logos that scrolls slowly and endlessly. It pauses when hovered or focused.
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "LogoMarqueeBlock".
+ */
+export interface LogoMarqueeBlock {
+  /**
+   * Always logoMarquee for this block.
+   */
+  type: "logoMarquee";
+  id?: AnchorId;
+  heading?: Heading;
+  intro?: Text;
+  /**
+   * The logos, in order. Each needs alt text with the company's name.
+   *
+   * @minItems 3
+   * @maxItems 40
+   */
+  logos: Image[];
+  /**
+   * How long one full pass of the strip takes on wide screens.
+   */
+  seconds?: number;
+  /**
+   * How long one full pass of the strip takes on phones (768px wide or less).
+   */
+  mobileSeconds?: number;
+}
+/**
  * One page of the site. Its address comes from the file's place under site/: site/careers/index.yaml is /careers, site/courses/explore.yaml is /courses/explore.
  *
  * This interface was referenced by `SchemaTypes`'s JSON-Schema
@@ -277,18 +765,86 @@ export interface Page {
    */
   aliases?: string[];
   /**
+   * How this page appears as a card on the page above it (for example an industry on the industries overview, or a course on its group page).
+   */
+  card?: {
+    /**
+     * The card's heading.
+     */
+    title: string;
+    text: Text;
+    image?: Image;
+    facts?: Facts;
+    /**
+     * Cards are listed by this number, smallest first; cards without it come after, by title.
+     */
+    order?: number;
+  };
+  /**
    * The parts of the page from top to bottom. Each has a type (hero, cardGrid, table, anchors, prose) and that type's fields.
    *
    * @minItems 1
    *
    * Items: One part of the page. Its type decides which fields it has.
    */
-  sections: ((AnchorsBlock | CardGridBlock | HeroBlock | ProseBlock | TableBlock) & {
+  sections: ((
+    | AnchorsBlock
+    | CandidateFormBlock
+    | CardGridBlock
+    | CaseStudiesBlock
+    | ChildCardsBlock
+    | ContactPanelBlock
+    | EnquiryFormBlock
+    | HeroBlock
+    | IntroVideoBlock
+    | LinkListBlock
+    | LogoMarqueeBlock
+    | ProfilesBlock
+    | ProseBlock
+    | SlideshowBlock
+    | SplitBlock
+    | TableBlock
+  ) & {
     /**
-     * Which kind of block this section is: anchors, cardGrid, hero, prose or table. It decides which other fields the section has.
+     * Which kind of block this section is. It decides which other fields the section has.
      */
     type: string;
   })[];
+}
+/**
+ * Profiles of people, each with a picture, name, title and a short description.
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "ProfilesBlock".
+ */
+export interface ProfilesBlock {
+  /**
+   * Always profiles for this block.
+   */
+  type: "profiles";
+  id?: AnchorId;
+  heading?: Heading;
+  intro?: Text;
+  /**
+   * The profiles, in order.
+   *
+   * @minItems 1
+   * @maxItems 30
+   *
+   * Items: One person.
+   */
+  people: {
+    /**
+     * The person's full name.
+     */
+    name: string;
+    /**
+     * The person's role.
+     */
+    title: string;
+    description: Text;
+    image: Image;
+  }[];
 }
 /**
  * A heading and a few paragraphs or lists of text.
@@ -304,6 +860,61 @@ export interface ProseBlock {
   id?: AnchorId;
   heading?: Heading;
   body: RichText;
+  actions?: Actions;
+}
+/**
+ * Pictures that take turns, one at a time, changing every few seconds. Visitors can pause it.
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "SlideshowBlock".
+ */
+export interface SlideshowBlock {
+  /**
+   * Always slideshow for this block.
+   */
+  type: "slideshow";
+  id?: AnchorId;
+  heading?: Heading;
+  intro?: Text;
+  /**
+   * The pictures, in order. Each has a caption that is shown with it.
+   *
+   * @minItems 2
+   * @maxItems 6
+   *
+   * Items: One picture and its caption.
+   */
+  slides: {
+    image: Image;
+    /**
+     * A short line shown with the picture.
+     */
+    caption: string;
+  }[];
+  /**
+   * How long each slide stays, in milliseconds (4000 is four seconds).
+   */
+  interval?: number;
+}
+/**
+ * A heading and text with a picture beside it on wide screens; on phones the picture sits above the text, or is hidden if the picture says hideOnMobile.
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "SplitBlock".
+ */
+export interface SplitBlock {
+  /**
+   * Always split for this block.
+   */
+  type: "split";
+  id?: AnchorId;
+  heading: Heading;
+  body: RichText;
+  image: Image;
+  /**
+   * Which side the picture is on, on wide screens.
+   */
+  imageSide?: "left" | "right";
   actions?: Actions;
 }
 /**
@@ -383,6 +994,41 @@ export interface Site {
        */
       label: string;
       to: Link;
+      /**
+       * The large panel that opens from this item, with groups of links. Leave it out for an item without a panel (Home).
+       */
+      panel?: {
+        /**
+         * The heading at the top of the panel.
+         */
+        heading: string;
+        /**
+         * One or two sentences under the heading.
+         */
+        text?: string;
+        /**
+         * Columns of links in the panel.
+         *
+         * @minItems 1
+         * @maxItems 6
+         *
+         * Items: A column of links: write them under links:, or give from: an address to list the pages below it automatically.
+         */
+        groups: {
+          /**
+           * The column's heading.
+           */
+          heading: string;
+          /**
+           * The links of this column.
+           *
+           * @minItems 1
+           * @maxItems 20
+           */
+          links?: Action[];
+          from?: LinkRoute2;
+        }[];
+      };
     }[];
     contact: Action;
   };

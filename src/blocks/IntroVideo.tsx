@@ -1,0 +1,50 @@
+import { useEffect, useRef, useState } from "react";
+import { useReducedMotion } from "../lib/use-reduced-motion.ts";
+import { ActionRow } from "../ui/ActionLink.tsx";
+import { Heading } from "../ui/Heading.tsx";
+import { Picture } from "../ui/Picture.tsx";
+import { Inline } from "../ui/RichText.tsx";
+import styles from "./IntroVideo.module.css";
+import type { BlockOf } from "./types.ts";
+
+/** A silent looping video behind the welcome text, with a pause button; reduced motion shows the poster only. */
+export function IntroVideo({ id, video, eyebrow, heading, text, actions, pauseLabel = "Pause background video" }: BlockOf<"introVideo">) {
+  const ref = useRef<HTMLVideoElement>(null);
+  const reduced = useReducedMotion();
+  const [paused, setPaused] = useState(false);
+
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    if (reduced || paused) el.pause();
+    else void el.play().catch(() => setPaused(true));
+  }, [reduced, paused]);
+
+  return (
+    <section id={id} className={styles.intro}>
+      <Picture image={{ ...video.poster, alt: "", decorative: true }} eager className={styles.poster} />
+      {reduced ? null : (
+        <video ref={ref} className={styles.video} autoPlay muted loop playsInline preload="auto" poster={video.poster.src} aria-hidden="true" tabIndex={-1}>
+          {video.webm ? <source src={video.webm} type="video/webm" /> : null}
+          <source src={video.src} type="video/mp4" />
+        </video>
+      )}
+      <div className={`container ${styles.content}`}>
+        {eyebrow ? <p className={styles.eyebrow}>{eyebrow}</p> : null}
+        <Heading className={styles.heading}>{heading}</Heading>
+        {text ? (
+          <p className={styles.text}>
+            <Inline text={text} />
+          </p>
+        ) : null}
+        <ActionRow actions={actions} onDark />
+      </div>
+      {reduced ? null : (
+        <button type="button" className={styles.toggle} aria-pressed={paused} onClick={() => setPaused((p) => !p)}>
+          <span aria-hidden="true" className={paused ? styles.playIcon : styles.pauseIcon} />
+          <span className="visually-hidden">{pauseLabel}</span>
+        </button>
+      )}
+    </section>
+  );
+}

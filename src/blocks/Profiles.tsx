@@ -1,0 +1,35 @@
+import { Heading } from "../ui/Heading.tsx";
+import { Picture } from "../ui/Picture.tsx";
+import { Inline } from "../ui/RichText.tsx";
+import styles from "./Profiles.module.css";
+import type { BlockOf } from "./types.ts";
+
+/** People: picture, name, job title and a short description. */
+export function Profiles({ id, heading, intro, people }: BlockOf<"profiles">) {
+  return (
+    <section id={id} className={styles.section}>
+      <div className="container">
+        {heading ? <Heading>{heading}</Heading> : null}
+        {intro ? (
+          <p className={styles.intro}>
+            <Inline text={intro} />
+          </p>
+        ) : null}
+        <ul className={styles.grid}>
+          {people.map((person) => (
+            <li key={person.name} className={styles.person}>
+              <Picture image={person.image} className={styles.photo} />
+              <Heading depth={heading ? 1 : 0} className={styles.name}>
+                {person.name}
+              </Heading>
+              <p className={styles.title}>{person.title}</p>
+              <p className={styles.description}>
+                <Inline text={person.description} />
+              </p>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,76 @@
+import type { Page, Site } from "../generated/schema-types.ts";
+import { locate } from "./locate.ts";
+import type { LoadedFile } from "./load.ts";
+import { problem, type Problem } from "./problem.ts";
+
+/**
+ * Listings repeat what child pages say about themselves (their `card:`), so adding a page
+ * is one new file: the build fills in `childCards` blocks and header-panel groups with `from:`.
+ */
+export interface ListablePage {
+  file: string;
+  route: string;
+  data: Page;
+  loaded: LoadedFile;
+}
+
+export function parentOf(route: string): string {
+  const cut = route.lastIndexOf("/");
+  return cut <= 0 ? "/" : route.slice(0, cut);
+}
+
+const slugOf = (route: string) => route.slice(route.lastIndexOf("/") + 1);
+
+/** The pages one level below `from`, in card order (then by title). */
+export function childrenOf(from: string, pages: ListablePage[]): ListablePage[] {
+  return pages
+    .filter((p) => p.route !== from && parentOf(p.route) === from)
+    .sort((a, b) => (a.data.card?.order ?? Infinity) - (b.data.card?.order ?? Infinity) || (a.data.card?.title ?? a.data.title).localeCompare(b.data.card?.title ?? b.data.title));
+}
+
+/** Fill in every childCards block; returns the anchor ids the filled cards add to each page. */
+export function resolveChildCards(pages: ListablePage[]): { problems: Problem[]; addedIds: Map<string, string[]> } {
+  const problems: Problem[] = [];
+  const addedIds = new Map<string, string[]>();
+  for (const page of pages) {
+    page.data.sections.forEach((section, s) => {
+      if (section.type !== "childCards") return;
+      if (section.cards) {
+        problems.push(problem(page.file, locate(page.loaded, ["sections", s, "cards"], { key: true }), `sections[${s}] (childCards): cards are filled in by the build`, `remove cards:; the cards come from the card: field of the pages below ${section.from}`));
+        return;
+      }
+      const children = childrenOf(section.from, pages).filter((c) => c.data.card);
+      // A `from` that names no page at all is already reported by the link check.
+      const known = pages.some((p) => p.route === section.from || (p.data.aliases ?? []).includes(section.from));
+      if (children.length === 0 && known) {
+        problems.push(problem(page.file, locate(page.loaded, ["sections", s, "from"]), `sections[${s}] (childCards): no page below ${section.from} has a card: field`, `give the pages under site${section.from}/ a card: with title and text`));
+        return;
+      }
+      if (children.length === 0) return;
+      section.cards = children.map((child) => {
+        const card = child.data.card!;
+        return {
+          ...(section.anchors ? { id: slugOf(child.route) } : {}),
+          title: card.title,
+          text: card.text,
+          ...(card.image ? { image: card.image } : {}),
+          ...(card.facts ? { facts: card.facts } : {}),
+          to: child.route,
+        };
+      });
+      if (section.anchors) addedIds.set(page.route, [...(addedIds.get(page.route) ?? []), ...section.cards.map((c) => c.id!)]);
+    });
+  }
+  return { problems, addedIds };
+}
+
+/** Fill header-panel groups that list the pages below an address. */
+export function resolvePanels(site: Site, pages: ListablePage[]): void {
+  for (const item of site.header.items) {
+    for (const group of item.panel?.groups ?? []) {
+      if (!group.from) continue;
+      const listed = childrenOf(group.from, pages).map((c) => ({ label: c.data.card?.title ?? c.data.title, to: c.route }));
+      group.links = [...(group.links ?? []), ...listed];
+    }
+  }
+}
