@@ -56,6 +56,17 @@ function head(site: Site, url: string, r: Rendered, preloads: string[]): string 
   ].join("\n    ");
 }
 
+/** sitemap.xml: each primary route once (aliases are not listed: they point at their page). */
+export function sitemapXml(siteUrl: string, primaryRoutes: string[]): string {
+  return [
+    `<?xml version="1.0" encoding="UTF-8"?>`,
+    `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">`,
+    ...[...primaryRoutes].sort().map((r) => `  <url><loc>${escapeHtml(siteUrl + (r === "/" ? "/" : r))}</loc></url>`),
+    `</urlset>`,
+    "",
+  ].join("\n");
+}
+
 export interface PrerenderResult {
   files: string[];
   primaryRoutes: string[];
@@ -90,14 +101,7 @@ export async function prerender(outDir: string, serverEntryFile: string): Promis
   files.push(notFound);
 
   const primaryRoutes = Object.keys(entry.routes).sort();
-  const sitemap = [
-    `<?xml version="1.0" encoding="UTF-8"?>`,
-    `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">`,
-    ...primaryRoutes.map((r) => `  <url><loc>${escapeHtml(site.url + (r === "/" ? "/" : r))}</loc></url>`),
-    `</urlset>`,
-    "",
-  ].join("\n");
-  write(join(outDir, "sitemap.xml"), sitemap);
+  write(join(outDir, "sitemap.xml"), sitemapXml(site.url, primaryRoutes));
   write(join(outDir, "robots.txt"), `User-agent: *\nAllow: /\n\nSitemap: ${site.url}/sitemap.xml\n`);
   return { files, primaryRoutes };
 }

@@ -64,12 +64,12 @@ export function resolveChildCards(pages: ListablePage[]): { problems: Problem[];
   return { problems, addedIds };
 }
 
-/** Fill header-panel groups that list the pages below an address. */
+/** Fill header-panel groups that list the pages below an address (those with a card:, as listings do). */
 export function resolvePanels(site: Site, pages: ListablePage[]): void {
   for (const item of site.header.items) {
     for (const group of item.panel?.groups ?? []) {
       if (!group.from) continue;
-      const listed = childrenOf(group.from, pages).map((c) => ({ label: c.data.card?.title ?? c.data.title, to: c.route }));
+      const listed = childrenOf(group.from, pages).flatMap((c) => (c.data.card ? [{ label: c.data.card.title, to: c.route }] : []));
       group.links = [...(group.links ?? []), ...listed];
     }
   }

@@ -25,22 +25,25 @@ function currentProps(to: string, pathname: string) {
 export function Header({ site }: { site: Site }) {
   const { header, company } = site;
   const { pathname } = useLocation();
-  const [open, setOpen] = useState<string | null>(null);
+  /** The open panel, and whether hover or a click opened it: a click on a panel hover opened keeps it open. */
+  const [state, setState] = useState<{ id: string; by: "hover" | "click" } | null>(null);
+  const open = state?.id ?? null;
   const [menuOpen, setMenuOpen] = useState(false);
   const buttons = useRef(new Map<string, HTMLButtonElement>());
   const navRef = useRef<HTMLElement>(null);
   const leaveTimer = useRef<number | undefined>(undefined);
   useScrollLock(open !== null || menuOpen);
 
-  const close = useCallback((returnFocus: boolean) => {
-    setOpen((current) => {
-      if (current && returnFocus) buttons.current.get(current)?.focus();
-      return null;
-    });
-  }, []);
+  const close = useCallback(
+    (returnFocus: boolean) => {
+      if (open && returnFocus) buttons.current.get(open)?.focus();
+      setState(null);
+    },
+    [open],
+  );
 
   useEffect(() => {
-    setOpen(null);
+    setState(null);
     setMenuOpen(false);
   }, [pathname]);
 
@@ -67,11 +70,15 @@ export function Header({ site }: { site: Site }) {
 
   const enter = (id: string) => {
     window.clearTimeout(leaveTimer.current);
-    setOpen(id);
+    setState((current) => (current?.id === id ? current : { id, by: "hover" }));
+  };
+  const toggle = (id: string) => {
+    window.clearTimeout(leaveTimer.current);
+    setState((current) => (current?.id !== id || current.by === "hover" ? { id, by: "click" } : null));
   };
   const leave = () => {
     window.clearTimeout(leaveTimer.current);
-    leaveTimer.current = window.setTimeout(() => setOpen(null), LEAVE_DELAY_MS);
+    leaveTimer.current = window.setTimeout(() => setState(null), LEAVE_DELAY_MS);
   };
 
   return (
@@ -103,7 +110,7 @@ export function Header({ site }: { site: Site }) {
                     aria-expanded={expanded}
                     aria-controls={id}
                     data-section-current={pathname === item.to || pathname.startsWith(item.to + "/") || undefined}
-                    onClick={() => setOpen(expanded ? null : id)}
+                    onClick={() => toggle(id)}
                   >
                     {item.label}
                     <span aria-hidden="true" className={styles.chevron} />

@@ -1,6 +1,6 @@
-import { Ajv, type ErrorObject } from "ajv";
-import addFormats from "ajv-formats";
-import enquirySchema from "../../schema/enquiry.schema.json" with { type: "json" };
+import type { ErrorObject, ValidateFunction } from "ajv";
+import { fileURLToPath } from "node:url";
+import { createAjv, SCHEMA_BASE } from "../content/ajv.ts";
 import type { Enquiry } from "./enquiry.ts";
 
 /** Field name → one plain-English message for the person who filled in the form. */
@@ -36,15 +36,18 @@ const KEYWORD_RANK: Readonly<Record<string, number>> = {
   pattern: 5,
 };
 
-// Temporary: folds into src/content/ajv.ts's createAjv() once that exists (one ajv factory).
-function compileEnquirySchema() {
-  const ajv = new Ajv({ allErrors: true, strict: true });
-  addFormats(ajv);
-  return ajv.compile<Enquiry>(enquirySchema);
+const SCHEMA_DIR = fileURLToPath(new URL("../../schema", import.meta.url));
+
+// The project's one ajv factory, so the API checks enquiries exactly as the schema says everywhere else.
+function compileEnquirySchema(): { validate: ValidateFunction<Enquiry>; fields: Record<string, FieldSchema> } {
+  const { ajv, schemas } = createAjv(SCHEMA_DIR);
+  const validate = ajv.getSchema<Enquiry>(SCHEMA_BASE + "enquiry.schema.json");
+  const schema = schemas.get("enquiry.schema.json") as { properties?: Record<string, FieldSchema> } | undefined;
+  if (!validate || !schema?.properties) throw new Error(`schema/enquiry.schema.json is missing in ${SCHEMA_DIR}`);
+  return { validate: validate as ValidateFunction<Enquiry>, fields: schema.properties };
 }
 
-const validateSchema = compileEnquirySchema();
-const fieldSchemas = enquirySchema.properties as Record<string, FieldSchema>;
+const { validate: validateSchema, fields: fieldSchemas } = compileEnquirySchema();
 
 function labelOf(field: string): string {
   return fieldSchemas[field]?.title ?? field;

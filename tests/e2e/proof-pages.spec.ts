@@ -6,7 +6,7 @@ const PROOF_PAGES = [
   { path: "/careers/careerall", h1: "Explore Careers with Us", title: "Careers at Nexa AI" },
   { path: "/industries/details", h1: "Explore Industries with Us", title: "Industries we serve | Nexa AI" },
   { path: "/industries", h1: "Explore Industries with Us", title: "Industries we serve | Nexa AI" },
-  { path: "/courses/normal-course", h1: "Certification Courses", title: "Certification courses | Nexa AI" },
+  { path: "/courses/normal-course", h1: "Certification Courses", title: "Certification Courses | Nexa AI" },
 ];
 
 const INDUSTRY_IDS = ["advanced-manufacturing", "consumer", "energy-resources", "government-public", "health", "technology-media", "education", "transportation", "agriculture", "real-estate"];

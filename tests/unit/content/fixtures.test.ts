@@ -25,7 +25,7 @@ describe("content pipeline on the fixture site", () => {
     ["empty-file", "site/empty.yaml:1:1  the file is empty — a page needs at least title, description and sections"],
     ["list-instead-of-page", 'site/listed.yaml:1:1  expected a group of fields, found a list — remove the "- " before the fields: here they are written as a list'],
     ["not-utf8", "site/latin1.yaml:1:11  the file is not saved as UTF-8 text — save it with UTF-8 encoding in your editor"],
-    ["unknown-block-type", 'site/herro.yaml:4:11  sections[0] (heor) › type: unknown block type "heor" — did you mean "hero"? (the block types are: anchors, cardGrid, hero, prose, table)'],
+    ["unknown-block-type", 'site/herro.yaml:4:11  sections[0] (heor) › type: unknown block type "heor" — did you mean "hero"? (the block types are: anchors, candidateForm, cardGrid, caseStudies, childCards, contactPanel, enquiryForm, hero, introVideo, linkList, logoMarquee, profiles, prose, slideshow, split, table)'],
     ["misspelt-field", 'site/tittle.yaml:7:9  sections[0] (cardGrid) › cards[0]: unknown field "tittle" — did you mean "title"?'],
     [
       "missing-required-field",

@@ -1,0 +1,91 @@
+/** The routes and anchors of SPEC.md §2.2 and §2.3, with {product} = nexa. Tests check the site against this table. */
+export const INDUSTRY_IDS = [
+  "advanced-manufacturing",
+  "consumer",
+  "energy-resources",
+  "government-public",
+  "health",
+  "technology-media",
+  "education",
+  "transportation",
+  "agriculture",
+  "real-estate",
+] as const;
+export const EXAM_IDS = ["jeemain", "gate", "cat", "mat", "sat", "ielts", "toefl", "pte"] as const;
+export const CERTIFICATION_GROUPS = ["data-and-ai", "programming-foundations", "full-stack-development", "cloud-and-devops", "design-and-frontend", "emerging-tech-specialized"] as const;
+
+export const PRIMARY_ROUTES = [
+  "/",
+  "/about-us",
+  "/about-us/details",
+  "/about-us/connect",
+  "/about-us/case-study-all",
+  "/careers",
+  "/industries/details",
+  "/industries/casestudy/HealthCareAI",
+  ...INDUSTRY_IDS.map((id) => `/industries/${id}`),
+  "/insights/details",
+  "/services/details",
+  "/products/details",
+  "/courses",
+  "/courses/explore",
+  "/courses/internship",
+  "/courses/internship/short-term",
+  "/courses/internship/long-term",
+  "/courses/comparative-exam-preparation",
+  ...EXAM_IDS.map((id) => `/courses/comparative-exam-preparation/${id}`),
+  "/courses/interview-preparation",
+  "/courses/interview-preparation/coding-practice-soft-skill",
+  "/courses/interview-preparation/coding-practice-mock-test",
+  "/courses/normal-course",
+  ...CERTIFICATION_GROUPS.map((id) => `/courses/normal-course/${id}`),
+  "/courses/special-course",
+  "/courses/special-course/paid-course-with-job-guarantee",
+  "/courses/special-course/paid-course-with-performance-job-opportunity",
+  "/courses/spotlight/student-testimonials",
+  "/courses/spotlight/success-stories",
+  "/teach-with-us",
+  "/teach-with-us/add-your-course",
+  "/teach-with-us/recruitment",
+  "/legal-privacy",
+  "/my-nexa",
+  "/my-nexa/auth/login",
+  "/my-nexa/auth/register",
+  "/my-nexa/dashboard",
+  "/my-nexa/job-search",
+  "/my-nexa/learning-corner",
+] as const;
+
+/** Alias → the page it shows. */
+export const ALIASES: Record<string, string> = {
+  "/connect": "/about-us/connect",
+  "/careers/careerall": "/careers",
+  "/industries": "/industries/details",
+  "/insights": "/insights/details",
+  "/services": "/services/details",
+  "/products": "/products/details",
+};
+
+/** SPEC §2.3 (and the careers and about anchors of §2.2): page → ids that must exist on it. */
+export const ANCHORS: Record<string, readonly string[]> = {
+  "/industries/details": INDUSTRY_IDS,
+  "/insights/details": ["ai", "risk", "technology", "transformation"],
+  "/services/details": ["consulting", "technology", "managed-services", "people-and-workforce"],
+  "/products/details": [
+    "nexamultiagent",
+    "nexacampaignagent",
+    "nexafinsecureagent",
+    "nexaoperationsalagent",
+    "nexaoperationalagent",
+    "autodocquery",
+    "codesimplify",
+    "instacoder",
+    "transcoder",
+    "textifyai",
+    "text2vision",
+    "summarizerpro",
+  ],
+  "/about-us/case-study-all": ["healthcare-ai-case-study", "generative-ai", "ai-agent", "ai-automation"],
+  "/careers": ["how-to-join-us", "job-search", "careers-in-nexa", "internships"],
+  "/about-us/details": ["our-purpose", "our-people", "our-values", "locations"],
+};
