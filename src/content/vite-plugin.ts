@@ -25,7 +25,9 @@ export function pageChunkName(route: string): string {
   return route === "/" ? "page-home" : `page${route.replace(/[^A-Za-z0-9]+/g, "-")}`;
 }
 
-export function sitePlugin(root: string = process.cwd()): Plugin {
+/** `root` defaults to Vite's own resolved root (the folder holding site/, schema/ and index.html). */
+export function sitePlugin(rootOverride?: string): Plugin {
+  let root = rootOverride ?? process.cwd();
   let content: SiteContent | null = null;
   const current = (): SiteContent => (content ??= loadSiteContent(root));
 
@@ -62,6 +64,9 @@ export function sitePlugin(root: string = process.cwd()): Plugin {
   return {
     name: "nexa-site",
     enforce: "pre",
+    configResolved(config) {
+      root = rootOverride ?? config.root;
+    },
     buildStart() {
       content = loadSiteContent(root);
       for (const file of content.files) this.addWatchFile(file);
