@@ -5,7 +5,7 @@ import styles from "./Table.module.css";
 import type { BlockOf } from "./types.ts";
 
 /** A table on wide screens; on phones CSS lays each row out as a card labelled by its column headings. */
-export function Table({ id, heading, intro, caption, columns, rows, note, actions }: BlockOf<"table">) {
+export function Table({ id, heading, intro, caption, columns, rows, notes, actions }: BlockOf<"table">) {
   return (
     <section id={id} className={styles.section}>
       <div className="container">
@@ -44,11 +44,11 @@ export function Table({ id, heading, intro, caption, columns, rows, note, action
             ))}
           </tbody>
         </table>
-        {note ? (
-          <p className={styles.note}>
+        {notes?.map((note, n) => (
+          <p key={n} className={styles.note}>
             <Inline text={note} />
           </p>
-        ) : null}
+        ))}
         <ActionRow actions={actions} />
       </div>
     </section>

@@ -2,6 +2,7 @@ import Ajv, { type ValidateFunction } from "ajv";
 import addFormats from "ajv-formats";
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
+import { createSchemaIndex, type SchemaIndex, type SchemaNode } from "./schema-index.ts";
 
 /**
  * The one ajv factory of the project: build, CLI, dev server and tests all get their
@@ -26,6 +27,8 @@ export interface Validators {
   site: ValidateFunction;
   /** Block type names, in the order page.schema.json lists them. */
   blockTypes: string[];
+  /** The same schemas, for reading titles, descriptions and the schema of a value at a path. */
+  index: SchemaIndex;
   /** Runs a validator and returns the x-kind fields it passed through. */
   collect<T>(fn: () => T): { result: T; refs: CollectedRef[] };
 }
@@ -74,6 +77,7 @@ export function createValidators(schemaDir: string): Validators {
     page,
     site,
     blockTypes: blockTypesOf(schemas),
+    index: createSchemaIndex(schemas as Map<string, SchemaNode>),
     collect<T>(fn: () => T) {
       collector = [];
       try {

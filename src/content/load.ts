@@ -1,5 +1,6 @@
-import { LineCounter, parseDocument, type Document, type YAMLError } from "yaml";
+import { isCollection, isMap, isScalar, LineCounter, parseDocument, visit, type Document, type YAMLError } from "yaml";
 import { problem, type Problem } from "./problem.ts";
+import { explainYamlError } from "./yaml-errors.ts";
 
 /** A parsed YAML file that keeps its source positions. */
 export interface LoadedFile {
@@ -7,40 +8,43 @@ export interface LoadedFile {
   doc: Document.Parsed;
   lineCounter: LineCounter;
   data: unknown;
+  /** The file's text as read. */
+  text: string;
 }
 
 /** Aliases are rarely needed in page files; a handful is plenty and caps "billion laughs" expansion. */
 export const MAX_ALIAS_COUNT = 20;
 
-const YAML_MESSAGES: Record<string, { message: string; hint?: string }> = {
-  TAB_AS_INDENT: {
-    message: "a tab is used for indentation",
-    hint: "indent with spaces only (two per level); set your editor to insert spaces for Tab",
-  },
-  DUPLICATE_KEY: { message: "this field appears twice in the same place", hint: "keep one of them and delete the other" },
-  BAD_INDENT: { message: "the indentation here does not line up", hint: "fields of the same group must start in the same column" },
-  MULTILINE_IMPLICIT_KEY: {
-    message: "a field name runs over more than one line",
-    hint: "a colon followed by a space ends a field name; put text that contains \": \" in quotes",
-  },
-  BLOCK_AS_IMPLICIT_KEY: {
-    message: "the line before this one is probably missing a colon, or a text contains \": \"",
-    hint: "write field: value, and put text that contains \": \" in quotes",
-  },
-  UNEXPECTED_TOKEN: { message: "unexpected characters", hint: "check the quotes, colons and dashes on this line" },
-  MISSING_CHAR: { message: "a closing quote or bracket is missing", hint: "every \" or [ needs its partner" },
-  BAD_ALIAS: { message: "this *alias refers to nothing", hint: "define the &anchor before using *anchor" },
-  BAD_SCALAR_START: { message: "this value cannot start with that character", hint: "put the text in quotes" },
-  TAG_RESOLVE_FAILED: { message: "unknown YAML tag", hint: "remove the !tag; page files use plain text, numbers, lists and fields" },
-  IMPOSSIBLE: { message: "this YAML cannot be read", hint: "check the indentation and quotes around this line" },
-};
+/**
+ * The largest page is about 15 KB and 700 values. Far bigger files are mistakes or attacks,
+ * and are refused before the slow steps (validation, cross-checks) see them.
+ */
+export const MAX_FILE_BYTES = 256 * 1024;
+export const MAX_VALUES = 10_000;
 
-function yamlProblem(file: string, err: YAMLError): Problem {
-  const pos = err.linePos?.[0] ?? { line: 1, col: 1 };
-  const known = YAML_MESSAGES[err.code];
-  if (known) return problem(file, pos, known.message, known.hint);
-  const firstLine = err.message.split("\n")[0]!.replace(/ at line \d+, column \d+:?$/, "");
-  return problem(file, pos, `YAML: ${firstLine}`, "check the indentation and quotes around this line");
+const NESTED_TOO_DEEPLY = { message: "lists or groups are nested too deeply here", hint: "a page nests a few levels at most; check the brackets and the indentation" };
+
+function yamlProblem(file: string, err: YAMLError, text: string): Problem {
+  const { line, col, message, hint } = explainYamlError(err, text);
+  return problem(file, { line, col }, message, hint);
+}
+
+/**
+ * ` #` starts a comment in YAML, so `title: Step #1 of 3` silently becomes "Step". A
+ * comment that follows a text on its line with no space after the # is almost always
+ * meant as part of the text.
+ */
+function cutByComment(file: string, doc: Document.Parsed, lineCounter: LineCounter): Problem[] {
+  const problems: Problem[] = [];
+  visit(doc, {
+    Scalar(_key, node) {
+      if (node.type !== "PLAIN" || typeof node.value !== "string" || !node.comment || /^\s/.test(node.comment)) return;
+      problems.push(
+        problem(file, lineCounter.linePos(node.range?.[0] ?? 0), `the text after " #" was left out: YAML reads " #" as the start of a comment`, `put the whole text in quotes: "${node.value} #${node.comment}"`),
+      );
+    },
+  });
+  return problems;
 }
 
 /** Byte offset of the first byte that is not valid UTF-8, or -1. */
@@ -63,8 +67,64 @@ function positionOfByte(bytes: Uint8Array, offset: number): { line: number; col:
   return { line, col: offset - lineStart + 1 };
 }
 
+// YAML allows only printable characters (YAML 1.2 §5.1): no C0/C1 controls other than tab and line breaks.
+const NOT_PRINTABLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u0084\u0086-\u009f\ufffe\uffff]/;
+
+function controlCharacterProblem(file: string, text: string): Problem | null {
+  const found = NOT_PRINTABLE.exec(text);
+  if (!found) return null;
+  const code = found[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, "0");
+  const before = text.slice(0, found.index);
+  const pos = { line: before.split("\n").length, col: found.index - before.lastIndexOf("\n") };
+  return problem(file, pos, `the file contains an invisible control character (U+${code})`, "delete it; such characters usually come in unseen when text is pasted from another program");
+}
+
+/**
+ * One pass over the parsed file: too many values, a field given twice in one group, or a
+ * field name that is a list or group (JavaScript objects cannot hold it). Duplicates are
+ * found here with a Set because the yaml package's own check compares every pair of keys,
+ * which takes minutes on a file with 100 000 of them.
+ */
+function structureProblem(file: string, doc: Document.Parsed, lineCounter: LineCounter): Problem | null {
+  let values = 0;
+  let found: Problem | null = null;
+  const at = (node: { range?: [number, number, number] | null } | null | undefined) => lineCounter.linePos(node?.range?.[0] ?? 0);
+  visit(doc, {
+    Node(_, node) {
+      values += 1;
+      if (values > MAX_VALUES) {
+        found = problem(file, { line: 1, col: 1 }, `the file holds more than ${MAX_VALUES} values; a page has a few hundred`, "split the content over several pages");
+        return visit.BREAK;
+      }
+      if (!isMap(node)) return undefined;
+      const names = new Set<string>();
+      for (const pair of node.items) {
+        if (isCollection(pair.key)) {
+          found = problem(file, at(pair.key), "a field name is a list or a group of fields", "a field name is plain text: write name: value");
+          return visit.BREAK;
+        }
+        if (!isScalar(pair.key)) continue;
+        const name = String(pair.key.value);
+        if (names.has(name)) {
+          found = problem(file, at(pair.key), "this field appears twice in the same place", "keep one of them and delete the other");
+          return visit.BREAK;
+        }
+        names.add(name);
+      }
+      return undefined;
+    },
+  });
+  return found;
+}
+
+function tooLargeProblem(file: string, size: number): Problem {
+  const kb = (bytes: number) => `${Math.ceil(bytes / 1024)} KB`;
+  return problem(file, { line: 1, col: 1 }, `the file is too large (${kb(size)}); a page file may be at most ${kb(MAX_FILE_BYTES)}`, "split the content over several pages");
+}
+
 /** Parse one YAML file. Never throws on bad content: every problem comes back with its position. */
 export function loadYaml(file: string, bytes: Uint8Array): { loaded?: LoadedFile; problems: Problem[] } {
+  if (bytes.length > MAX_FILE_BYTES) return { problems: [tooLargeProblem(file, bytes.length)] };
   const bad = firstInvalidUtf8(bytes);
   if (bad >= 0) {
     return {
@@ -72,21 +132,29 @@ export function loadYaml(file: string, bytes: Uint8Array): { loaded?: LoadedFile
     };
   }
   const text = new TextDecoder("utf-8").decode(bytes);
+  const control = controlCharacterProblem(file, text);
+  if (control) return { problems: [control] };
   const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, prettyErrors: true, uniqueKeys: true, strict: true, resolveKnownTags: false });
+  // uniqueKeys is checked in structureProblem, in linear time.
+  const doc = parseDocument(text, { lineCounter, prettyErrors: true, uniqueKeys: false, strict: true, resolveKnownTags: false });
   const issues = [...doc.errors, ...doc.warnings];
   if (issues.length > 0) {
     // After the first mistake a YAML parser's later errors are mostly echoes of it; report the cause.
     const first = issues.find((e) => e.code === "TAB_AS_INDENT") ?? issues.sort((a, b) => a.pos[0] - b.pos[0])[0]!;
-    return { problems: [yamlProblem(file, first)] };
+    if (first.code === "RESOURCE_EXHAUSTION") return { problems: [problem(file, first.linePos?.[0] ?? { line: 1, col: 1 }, NESTED_TOO_DEEPLY.message, NESTED_TOO_DEEPLY.hint)] };
+    return { problems: [yamlProblem(file, first, text)] };
   }
   if (doc.contents === null) {
     return { problems: [problem(file, { line: 1, col: 1 }, "the file is empty", "a page needs at least title, description and sections")] };
   }
+  const structure = structureProblem(file, doc, lineCounter);
+  if (structure) return { problems: [structure] };
   try {
     const data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) as unknown;
-    return { loaded: { file, doc, lineCounter, data }, problems: [] };
-  } catch {
+    return { loaded: { file, doc, lineCounter, data, text }, problems: cutByComment(file, doc, lineCounter) };
+  } catch (error) {
+    // Deep nesting the parser let through can still exhaust the stack while converting.
+    if (error instanceof RangeError) return { problems: [problem(file, { line: 1, col: 1 }, NESTED_TOO_DEEPLY.message, NESTED_TOO_DEEPLY.hint)] };
     return {
       problems: [
         problem(file, { line: 1, col: 1 }, `too many *aliases (more than ${MAX_ALIAS_COUNT} expansions)`, "write the repeated text out instead of using &anchors and *aliases"),

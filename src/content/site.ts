@@ -8,6 +8,7 @@ import { loadYaml } from "./load.ts";
 import { problem, sortProblems, type Problem } from "./problem.ts";
 import { resolveChildCards, resolvePanels } from "./resolve-listings.ts";
 import { buildRouteTable, isPageFile, routeOfFile, type RouteTable } from "./routes.ts";
+import { checkSchemaLine } from "./schema-line.ts";
 import { validateDocument } from "./validate.ts";
 
 /** A page that passed every check: what the renderer and the prerender receive. */
@@ -45,6 +46,62 @@ function walk(dir: string): string[] {
 
 const rel = (from: string, to: string) => relative(from, to).split("\\").join("/");
 
+const YAML_NAME = /\.ya?ml$/;
+
+/**
+ * Every file under site/ outside assets/, and a problem for each entry that could never be
+ * read as a page: links (never followed, so nothing outside site/ gets in), folders named
+ * like page files, and special files such as pipes (reading one would wait forever).
+ */
+function siteEntries(root: string, siteDir: string): { files: string[]; problems: Problem[] } {
+  const files: string[] = [];
+  const problems: Problem[] = [];
+  const visit = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = join(dir, entry.name);
+      if (dir === siteDir && entry.name === "assets") continue;
+      const report = (message: string, hint: string) => problems.push(problem(rel(root, full), { line: 1, col: 1 }, message, hint));
+      if (entry.isSymbolicLink()) {
+        if (YAML_NAME.test(entry.name) || isFolder(full)) report("this is a symbolic link, and links are not followed", "put the real file or folder under site/ instead of a link");
+      } else if (entry.isDirectory()) {
+        if (YAML_NAME.test(entry.name)) report("this is a folder, but its name ends in .yaml", "only page files end in .yaml; rename the folder");
+        else visit(full);
+      } else if (entry.isFile()) files.push(full);
+      else if (YAML_NAME.test(entry.name)) report("this is not a regular file", "page files are plain text files");
+    }
+  };
+  visit(siteDir);
+  return { files, problems };
+}
+
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** One broken file can hold thousands of mistakes; its first ones are what the editor needs. */
+export const MAX_PROBLEMS_PER_FILE = 50;
+
+function firstProblemsOfEachFile(sorted: Problem[]): Problem[] {
+  const kept: Problem[] = [];
+  const countOf = new Map<string, number>();
+  for (const p of sorted) {
+    const count = (countOf.get(p.file) ?? 0) + 1;
+    countOf.set(p.file, count);
+    if (count <= MAX_PROBLEMS_PER_FILE) kept.push(p);
+  }
+  for (const [file, count] of countOf) {
+    if (count <= MAX_PROBLEMS_PER_FILE) continue;
+    const last = kept.findLast((p) => p.file === file)!;
+    const rest = count - MAX_PROBLEMS_PER_FILE;
+    kept.splice(kept.indexOf(last) + 1, 0, problem(file, last, `and ${rest} more ${rest === 1 ? "problem" : "problems"} in this file`, "fix the ones above first"));
+  }
+  return kept;
+}
+
 let cached: { key: string; validators: Validators } | null = null;
 function validatorsFor(schemaDir: string): Validators {
   const key = walk(schemaDir)
@@ -69,7 +126,9 @@ export function loadSiteContent(root: string, options: LoadOptions = {}): SiteCo
   const siteDir = join(root, "site");
   const validators = validatorsFor(join(root, "schema"));
   const problems: Problem[] = [];
-  const yamlFiles = walk(siteDir).filter((f) => !rel(siteDir, f).startsWith("assets/") && /\.ya?ml$/.test(f));
+  const entries = siteEntries(root, siteDir);
+  problems.push(...entries.problems);
+  const yamlFiles = entries.files.filter((f) => YAML_NAME.test(f));
   const checked: CheckedFile[] = [];
   const pages: (CheckedFile & { route: string; aliases: string[]; data: Page; valid: boolean })[] = [];
   let siteFile: (CheckedFile & { data: Site; valid: boolean }) | null = null;
@@ -81,6 +140,10 @@ export function loadSiteContent(root: string, options: LoadOptions = {}): SiteCo
       problems.push(problem(file, { line: 1, col: 1 }, "page files must end in .yaml", `rename it to ${inSite.replace(/\.yml$/, ".yaml")}`));
       continue;
     }
+    if (inSite.split("/").some((part) => part.startsWith("."))) {
+      problems.push(problem(file, { line: 1, col: 1 }, "names starting with . are hidden files, not pages", "give the file (and its folders) a name that starts with a letter or digit, such as page.yaml"));
+      continue;
+    }
     const isSettings = inSite === "_site.yaml";
     if (!isSettings && !isPageFile(inSite)) {
       problems.push(problem(file, { line: 1, col: 1 }, "files whose name starts with _ are not pages, and this one is not a known settings file", "the only settings file is site/_site.yaml; rename this file without the _ to make it a page"));
@@ -89,6 +152,8 @@ export function loadSiteContent(root: string, options: LoadOptions = {}): SiteCo
     const { loaded, problems: parseProblems } = loadYaml(file, readFileSync(full));
     problems.push(...parseProblems);
     if (!loaded) continue;
+    const schemaLine = checkSchemaLine(file, inSite, loaded.text);
+    if (schemaLine) problems.push(schemaLine);
     if (isSettings || !isPageFile(inSite)) {
       const { problems: p, refs } = validateDocument(loaded, "site", validators);
       problems.push(...p);
@@ -133,7 +198,7 @@ export function loadSiteContent(root: string, options: LoadOptions = {}): SiteCo
     site: siteFile?.valid ? siteFile.data : null,
     pages: pages.filter((p) => p.valid).map(({ file, route, aliases, data }) => ({ file, route, aliases, data })),
     table,
-    problems: sortProblems(reported),
+    problems: firstProblemsOfEachFile(sortProblems(reported)),
     filesChecked: only ? only.length : yamlFiles.length,
     files: yamlFiles,
   };

@@ -12,7 +12,8 @@ export function validateDocument(loaded: LoadedFile, kind: DocumentKind, validat
   const { result: ok, refs } = validators.collect(() => validate(loaded.data));
   const problems: Problem[] = [];
   if (!ok) {
-    for (const m of mapErrors(validate.errors ?? [], validators.blockTypes)) {
+    const context = { blockTypes: validators.blockTypes, index: validators.index, rootFile: `${kind}.schema.json`, data: loaded.data };
+    for (const m of mapErrors(validate.errors ?? [], context)) {
       const where = describePath(m.key ? m.path.slice(0, -1) : m.path, loaded.data);
       problems.push(problem(loaded.file, locate(loaded, m.path, { key: m.key }), where ? `${where}: ${m.message}` : m.message, m.hint));
     }

@@ -32,7 +32,7 @@ export type AnchorId = string;
  */
 export type Heading = string;
 /**
- * Plain text. You may write **bold**, _emphasis_ and [a link](/connect).
+ * Plain text. You may write **bold**, _emphasis_ and [a link](/connect). Put it in quotes if it contains a colon followed by a space.
  *
  * This interface was referenced by `SchemaTypes`'s JSON-Schema
  * via the `definition` "Text".
@@ -45,6 +45,8 @@ export type Text = string;
  *
  * This interface was referenced by `SchemaTypes`'s JSON-Schema
  * via the `definition` "RichText".
+ *
+ * Items: A paragraph of text, or a list written as bullets: [...] or numbered: [...].
  */
 export type RichText = (
   | Text
@@ -93,7 +95,7 @@ export type Facts = Fact[];
  */
 export type LinkRoute = string;
 /**
- * Plain text. You may write **bold**, _emphasis_ and [a link](/connect).
+ * Plain text. You may write **bold**, _emphasis_ and [a link](/connect). Put it in quotes if it contains a colon followed by a space.
  */
 export type Text1 = string;
 /**
@@ -103,6 +105,10 @@ export type Text1 = string;
  * via the `definition` "LinkRoute".
  */
 export type LinkRoute1 = string;
+/**
+ * Plain text. You may write **bold**, _emphasis_ and [a link](/connect). Put it in quotes if it contains a colon followed by a space.
+ */
+export type Text2 = string;
 /**
  * List the pages one level below this address automatically, by their card titles.
  */
@@ -178,7 +184,7 @@ export interface AnchorsBlock {
 export interface Image {
   src: Asset;
   /**
-   * One plain sentence saying what the picture shows. Leave it empty ("") only when the picture is decoration and also set decorative: true.
+   * One plain sentence saying what the picture shows, for people who cannot see it. Do not start with "Image of" and do not repeat the heading next to it. Leave it empty ("") only when the picture is decoration and also set decorative: true.
    */
   alt: string;
   /**
@@ -186,11 +192,11 @@ export interface Image {
    */
   decorative?: boolean;
   /**
-   * The picture's width in pixels.
+   * The picture's width in pixels, as saved in the file (for an SVG, the width in its first line).
    */
   width: number;
   /**
-   * The picture's height in pixels.
+   * The picture's height in pixels, as saved in the file (for an SVG, the height in its first line).
    */
   height: number;
   /**
@@ -361,6 +367,8 @@ export interface CaseStudiesBlock {
     };
     /**
      * Technologies used. Kept for reference; not shown on the page.
+     *
+     * Items: The name of one technology, such as Python.
      */
     keyTechnologies?: string[];
     /**
@@ -379,7 +387,7 @@ export interface CaseStudiesBlock {
 export interface Image1 {
   src: Asset;
   /**
-   * One plain sentence saying what the picture shows. Leave it empty ("") only when the picture is decoration and also set decorative: true.
+   * One plain sentence saying what the picture shows, for people who cannot see it. Do not start with "Image of" and do not repeat the heading next to it. Leave it empty ("") only when the picture is decoration and also set decorative: true.
    */
   alt: string;
   /**
@@ -387,11 +395,11 @@ export interface Image1 {
    */
   decorative?: boolean;
   /**
-   * The picture's width in pixels.
+   * The picture's width in pixels, as saved in the file (for an SVG, the width in its first line).
    */
   width: number;
   /**
-   * The picture's height in pixels.
+   * The picture's height in pixels, as saved in the file (for an SVG, the height in its first line).
    */
   height: number;
   /**
@@ -429,13 +437,24 @@ export interface ChildCardsBlock {
   anchors?: boolean;
   /**
    * Filled in automatically from the pages below the from: address. Do not write this field.
+   *
+   * Items: One card, made from a page's card: field.
    */
   cards?: {
     id?: AnchorId;
+    /**
+     * Copied from the page's card: title.
+     */
     title: string;
+    /**
+     * Copied from the page's card: text.
+     */
     text: string;
     image?: Image;
     facts?: Facts;
+    /**
+     * The address of the page the card stands for.
+     */
     to: string;
   }[];
 }
@@ -621,7 +640,7 @@ export interface EnquiryFormBlock {
 export interface Image2 {
   src: Asset;
   /**
-   * One plain sentence saying what the picture shows. Leave it empty ("") only when the picture is decoration and also set decorative: true.
+   * One plain sentence saying what the picture shows, for people who cannot see it. Do not start with "Image of" and do not repeat the heading next to it. Leave it empty ("") only when the picture is decoration and also set decorative: true.
    */
   alt: string;
   /**
@@ -629,11 +648,11 @@ export interface Image2 {
    */
   decorative?: boolean;
   /**
-   * The picture's width in pixels.
+   * The picture's width in pixels, as saved in the file (for an SVG, the width in its first line).
    */
   width: number;
   /**
-   * The picture's height in pixels.
+   * The picture's height in pixels, as saved in the file (for an SVG, the height in its first line).
    */
   height: number;
   /**
@@ -661,7 +680,7 @@ export interface HeroBlock {
   text?: Text;
   image?: Image;
   /**
-   * The banner's height on wide screens, in pixels. Leave it out for a banner that fits its text.
+   * The banner's height on wide screens, in pixels: industry banners use 600, the careers banner 700. Leave it out for a banner that fits its text. Write the number alone, without px.
    */
   height?: number;
   actions?: Actions;
@@ -751,7 +770,11 @@ export interface LogoMarqueeBlock {
  */
 export interface Page {
   /**
-   * The title shown in the browser tab and in search results. Keep it under 60 characters.
+   * Which version of the page format this file is written in. Leave it as it is: when the format changes, npm run migrate updates every page and this number.
+   */
+  schemaVersion: 2;
+  /**
+   * The title shown in the browser tab and in search results. Keep it between 10 and 60 characters and end it with | Nexa AI.
    */
   title: string;
   /**
@@ -762,17 +785,19 @@ export interface Page {
    * Other addresses that show this same page, such as /careers/careerall for /careers. Search engines are told the page's own address is the main one.
    *
    * @minItems 1
+   *
+   * Items: One more address for this page, starting with / and made of letters, digits and dashes.
    */
   aliases?: string[];
   /**
-   * How this page appears as a card on the page above it (for example an industry on the industries overview, or a course on its group page).
+   * How this page appears as a card on the page above it (for example an industry on the industries overview, or a course on its group page). Pages with a card are listed automatically wherever a Cards of the pages below section lists their folder.
    */
   card?: {
     /**
      * The card's heading.
      */
     title: string;
-    text: Text;
+    text: Text2;
     image?: Image;
     facts?: Facts;
     /**
@@ -781,7 +806,7 @@ export interface Page {
     order?: number;
   };
   /**
-   * The parts of the page from top to bottom. Each has a type (hero, cardGrid, table, anchors, prose) and that type's fields.
+   * The parts of the page from top to bottom. Each starts with - type: and the block's name (hero, prose, cardGrid, table, …), followed by that block's fields. docs/BLOCKS.md lists every block.
    *
    * @minItems 1
    *
@@ -940,6 +965,8 @@ export interface TableBlock {
    *
    * @minItems 1
    * @maxItems 8
+   *
+   * Items: The heading of one column.
    */
   columns: string[];
   /**
@@ -949,7 +976,13 @@ export interface TableBlock {
    * @maxItems 100
    */
   rows: (string | number)[][];
-  note?: Text;
+  /**
+   * Short notes shown under the table, one paragraph each, such as what the fees include or when the next batch starts. You may write **bold**, _emphasis_ and [a link](/connect).
+   *
+   * @minItems 1
+   * @maxItems 6
+   */
+  notes?: Text[];
   actions?: Actions;
 }
 /**
@@ -1048,6 +1081,8 @@ export interface Site {
     links: Action[];
     /**
      * The company's profiles on social networks. They open in a new tab.
+     *
+     * Items: One social network profile: its name, its address and its icon.
      */
     social: {
       /**

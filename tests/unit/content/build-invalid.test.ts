@@ -17,7 +17,7 @@ describe("invalid content stops the build", () => {
     writeFileSync(join(made.root, "dist", "marker.txt"), "previous build");
     const run = spawnSync(join(PROJECT, "node_modules", ".bin", "tsx"), [join(PROJECT, "scripts", "build.ts")], { cwd: made.root, encoding: "utf8" });
     expect(run.status).toBe(1);
-    expect(run.stderr).toContain('site/bad-link.yaml:8:13  link "/abuot" is not a page — did you mean "/about"?');
+    expect(run.stderr).toContain('site/bad-link.yaml:10:13  link "/abuot" is not a page — did you mean "/about"?');
     expect(run.stderr).toContain("Nothing was written to dist/.");
     expect(readFileSync(join(made.root, "dist", "marker.txt"), "utf8")).toBe("previous build");
     expect(existsSync(join(made.root, "dist", "index.html"))).toBe(false);
@@ -30,6 +30,6 @@ describe("invalid content stops the build", () => {
     writeFileSync(join(made.root, "main.js"), 'import { site } from "virtual:site"; console.log(site);');
     symlinkSync(join(PROJECT, "node_modules"), join(made.root, "node_modules"));
     const attempt = build({ root: made.root, configFile: false, logLevel: "silent", plugins: [sitePlugin(made.root)], build: { write: false } });
-    await expect(attempt).rejects.toThrow('site/no-image.yaml:9:23  missing file "/logoo.svg": there is no site/assets/logoo.svg — similar files: /logo.svg, /icon.svg');
+    await expect(attempt).rejects.toThrow('site/no-image.yaml:11:23  missing file "/logoo.svg": there is no site/assets/logoo.svg — similar files: /logo.svg, /icon.svg');
   });
 });

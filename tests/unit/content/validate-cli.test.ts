@@ -30,7 +30,7 @@ describe("npm run validate", () => {
   it("exits 1 on problems and prints file:line:col lines, then the count", () => {
     const r = validate(root("link-to-missing-page"));
     expect(r.code).toBe(1);
-    expect(r.out.split("\n")).toEqual(['site/bad-link.yaml:8:13  link "/abuot" is not a page — did you mean "/about"?', "1 problem in 1 file (4 files checked)"]);
+    expect(r.out.split("\n")).toEqual(['site/bad-link.yaml:10:13  link "/abuot" is not a page — did you mean "/about"?', "1 problem in 1 file (4 files checked)"]);
   });
 
   it("a broken link in a copy of the site is reported at its line and column", () => {
@@ -39,7 +39,7 @@ describe("npm run validate", () => {
     writeFileSync(about, readFileSync(about, "utf8").replace("/about#contact", "/abot#contact"));
     const r = validate(dir);
     expect(r.code).toBe(1);
-    expect(r.out).toContain('site/index.yaml:14:39  link "/abot#contact" is not a page — did you mean "/about#contact"?');
+    expect(r.out).toContain('site/index.yaml:16:39  link "/abot#contact" is not a page — did you mean "/about#contact"?');
   });
 
   it("checks only the named files, resolving links against the whole site", () => {
@@ -53,14 +53,14 @@ describe("npm run validate", () => {
     expect(r.code).toBe(1);
     const json = JSON.parse(r.out) as { problems: unknown[]; filesChecked: number; summary: string };
     expect(json.problems).toEqual([
-      { file: "site/no-image.yaml", line: 9, col: 23, message: 'missing file "/logoo.svg": there is no site/assets/logoo.svg', hint: "similar files: /logo.svg, /icon.svg" },
+      { file: "site/no-image.yaml", line: 11, col: 23, message: 'missing file "/logoo.svg": there is no site/assets/logoo.svg', hint: "similar files: /logo.svg, /icon.svg" },
     ]);
     expect(json.filesChecked).toBe(4);
   });
 
   it("--format github writes CI annotations", () => {
     const r = validate(root("link-to-missing-page"), "--format=github");
-    expect(r.out.split("\n")[0]).toBe('::error file=site/bad-link.yaml,line=8,col=13,title=Content problem::link "/abuot" is not a page — did you mean "/about"?');
+    expect(r.out.split("\n")[0]).toBe('::error file=site/bad-link.yaml,line=10,col=13,title=Content problem::link "/abuot" is not a page — did you mean "/about"?');
   });
 
   it.each([
