@@ -9,7 +9,8 @@ import {
   exportRecord,
   parseEnquiriesArgs,
 } from "../src/server/enquiry-export.ts";
-import { DEFAULT_DB_PATH, openSqliteStore } from "../src/server/sqlite-store.ts";
+import { openStore } from "../src/server/open-store.ts";
+import { DEFAULT_DB_PATH } from "../src/server/sqlite-store.ts";
 import type { EnquiryStore } from "../src/server/store.ts";
 
 const LIST_SIZE = 50;
@@ -41,14 +42,15 @@ async function main(): Promise<number> {
     process.stderr.write(`${ENQUIRIES_USAGE}\n`);
     return 2;
   }
+  const databaseUrl = process.env.DATABASE_URL?.trim() || undefined;
   const dbPath = process.env.ENQUIRY_DB?.trim() || DEFAULT_DB_PATH;
   // Reading must not create a database: an absent file simply holds no enquiries yet.
-  if (!existsSync(dbPath)) {
+  if (!databaseUrl && !existsSync(dbPath)) {
     process.stderr.write(`No enquiries yet: ${dbPath} does not exist.\n`);
     if (command.command === "export") process.stdout.write(command.format === "csv" ? csvHeader() : "[]\n");
     return 0;
   }
-  const store = openSqliteStore({ path: dbPath });
+  const store = await openStore({ databaseUrl, dbPath });
   try {
     if (command.command === "list") await printList(store);
     else if (command.format === "csv") await exportCsv(store);

@@ -61,6 +61,8 @@ const server = await startServer({
   host: config.host,
   distDir: join(root, "dist"),
   dbPath: config.dbPath,
+  databaseUrl: config.databaseUrl,
+  poolSize: config.poolSize,
   rateLimit: config.rateLimit,
   trustProxy: config.trustProxy,
   apiBase: config.apiBase,

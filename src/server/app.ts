@@ -3,6 +3,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyReply, type F
 import type { CorsOrigins } from "./cors.ts";
 import { handleError } from "./error-responses.ts";
 import { ENQUIRY_BODY_LIMIT, registerEnquiryRoutes } from "./enquiry-routes.ts";
+import { registerStrictJsonParser } from "./json-body.ts";
 import { DEFAULT_RATE_LIMIT, RATE_LIMIT_WINDOW_MS } from "./rate-limit.ts";
 import { logRequest } from "./request-log.ts";
 import { securityHeaders, STRICT_TRANSPORT_SECURITY } from "./security-headers.ts";
@@ -78,6 +79,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     },
   });
 
+  registerStrictJsonParser(app);
   app.addHook("onRequest", async (request, reply) => applySecurityHeaders(request, reply));
   app.addHook("onResponse", logRequest);
   app.setErrorHandler(handleError);

@@ -3,7 +3,7 @@ import { allowOrigin, answerPreflight, type CorsOrigins } from "./cors.ts";
 import type { ErrorBody } from "./error-responses.ts";
 import { validateEnquiry } from "./enquiry-validator.ts";
 import { isJsonUtf8 } from "./json-content-type.ts";
-import { checkRateLimit, type RateLimit } from "./rate-limit.ts";
+import { insertLimit, retryAfterSeconds, type RateLimit } from "./rate-limit.ts";
 import { noteSessionId } from "./request-log.ts";
 import type { EnquiryStore } from "./store.ts";
 
@@ -59,21 +59,18 @@ function createEnquiryHandler({ store, rateLimit, now }: EnquiryRouteOptions) {
     const validation = validateEnquiry(request.body);
     if (!validation.ok) return sendError(reply, 400, { error: validation.error, fields: validation.fields });
 
-    // A repeat of an answered request gets the first answer, even past the rate limit.
-    const key = idempotency.key;
-    const earlier = key === undefined ? null : await store.findSessionIdByIdempotencyKey(key);
-    if (earlier !== null) return sendCreated(request, reply, earlier);
-
-    const decision = await checkRateLimit(store, request.ip, rateLimit, now());
-    if (!decision.allowed) {
-      reply.header("retry-after", String(decision.retryAfterSeconds));
-      return sendError(reply, 429, {
-        error: `Too many enquiries from your network. Try again in ${minutesText(decision.retryAfterSeconds)}.`,
-      });
-    }
-
-    const { sessionId } = await store.insert(validation.enquiry, { idempotencyKey: key, ip: request.ip });
-    return sendCreated(request, reply, sessionId);
+    // One transaction: a repeated key gets the first answer (even past the rate limit), an IP
+    // at its limit stores nothing, anything else is stored; 201 only once it is committed.
+    const nowMs = now();
+    const result = await store.insert(validation.enquiry, {
+      idempotencyKey: idempotency.key,
+      ip: request.ip,
+      limit: insertLimit(rateLimit, nowMs),
+    });
+    if (result.outcome !== "limited") return sendCreated(request, reply, result.sessionId);
+    const retryAfter = retryAfterSeconds(result.oldestAt, rateLimit, nowMs);
+    reply.header("retry-after", String(retryAfter));
+    return sendError(reply, 429, { error: `Too many enquiries from your network. Try again in ${minutesText(retryAfter)}.` });
   };
 }
 

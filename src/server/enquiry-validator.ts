@@ -116,16 +116,34 @@ export function fieldErrorsFrom(errors: readonly ErrorObject[]): FieldErrors {
   return fields;
 }
 
+// A UTF-16 surrogate without its partner ("\ud800" in JSON) cannot be stored as UTF-8 text.
+const LONE_SURROGATE = /\p{Cs}/u;
+
+// RFC 5321 §4.5.3.1: at most 64 characters before the @, 63 per part of the domain.
+function emailPartsFit(email: string): boolean {
+  const at = email.lastIndexOf("@");
+  return at <= 64 && email.slice(at + 1).split(".").every((label) => label.length <= 63);
+}
+
+/** What the schema cannot say; only for fields the schema found no fault with. */
+function furtherFieldErrors(input: Record<string, unknown>, fields: FieldErrors): FieldErrors {
+  const found: FieldErrors = {};
+  for (const [field, value] of Object.entries(input)) {
+    if (fields[field] !== undefined || typeof value !== "string") continue;
+    if (LONE_SURROGATE.test(value)) found[field] = `${labelOf(field)} contains characters that are not valid text.`;
+    else if (field === "email" && !emailPartsFit(value)) found[field] = "Enter a valid email address.";
+  }
+  return found;
+}
+
 /** Validates a parsed JSON body against schema/enquiry.schema.json; unknown fields are errors. */
 export function validateEnquiry(body: unknown): EnquiryValidation {
   if (!isPlainObject(body)) {
     return { ok: false, error: "The request body must be a JSON object.", fields: {} };
   }
-  const input = normalizeEnquiryInput(body);
-  if (validateSchema(input)) return { ok: true, enquiry: input };
-  return {
-    ok: false,
-    error: "Some fields are missing or not valid.",
-    fields: fieldErrorsFrom(validateSchema.errors ?? []),
-  };
+  const input = normalizeEnquiryInput(body) as Record<string, unknown>;
+  const schemaFields = validateSchema(input) ? {} : fieldErrorsFrom(validateSchema.errors ?? []);
+  const fields = { ...schemaFields, ...furtherFieldErrors(input, schemaFields) };
+  if (Object.keys(fields).length === 0) return { ok: true, enquiry: input as unknown as Enquiry };
+  return { ok: false, error: "Some fields are missing or not valid.", fields };
 }

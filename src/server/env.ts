@@ -1,5 +1,6 @@
 import type { FastifyServerOptions } from "fastify";
 import { apiOrigin } from "./security-headers.ts";
+import { DEFAULT_POOL_SIZE } from "./pg-store.ts";
 import { DEFAULT_DB_PATH } from "./sqlite-store.ts";
 import { DEFAULT_RATE_LIMIT } from "./rate-limit.ts";
 
@@ -7,6 +8,9 @@ export interface ServerConfig {
   port: number;
   host: string;
   dbPath: string;
+  /** DATABASE_URL: PostgreSQL instead of the SQLite file at dbPath. */
+  databaseUrl: string | undefined;
+  poolSize: number;
   rateLimit: number;
   trustProxy: FastifyServerOptions["trustProxy"];
   apiBase: string | undefined;
@@ -79,6 +83,30 @@ function parseApiBase(raw: string | undefined): string | undefined {
   return value;
 }
 
+function parseDatabaseUrl(raw: string | undefined): string | undefined {
+  const value = raw?.trim();
+  if (!value) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError("DATABASE_URL must be a PostgreSQL URL such as postgres://user:password@host:5432/database.");
+  }
+  if (url.protocol !== "postgres:" && url.protocol !== "postgresql:") {
+    throw new ConfigError(`DATABASE_URL must start with postgres:// or postgresql://, not "${url.protocol}//".`);
+  }
+  return value;
+}
+
+function parsePoolSize(env: NodeJS.ProcessEnv): number {
+  const raw = env.DATABASE_POOL_SIZE?.trim();
+  if (!raw) return DEFAULT_POOL_SIZE;
+  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > 1000) {
+    throw new ConfigError(`DATABASE_POOL_SIZE must be a whole number from 1 to 1000, not "${raw}".`);
+  }
+  return Number(raw);
+}
+
 function parseLogLevel(raw: string | undefined): string {
   const value = raw?.trim() || "info";
   if (!LOG_LEVELS.includes(value)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}.`);
@@ -91,6 +119,8 @@ export function serverConfigFromEnv(env: NodeJS.ProcessEnv): ServerConfig {
     port: wholeNumber(env, "PORT", 3000, 65535),
     host: env.HOST?.trim() || "127.0.0.1",
     dbPath: env.ENQUIRY_DB?.trim() || DEFAULT_DB_PATH,
+    databaseUrl: parseDatabaseUrl(env.DATABASE_URL),
+    poolSize: parsePoolSize(env),
     rateLimit: wholeNumber(env, "ENQUIRY_RATE_LIMIT", DEFAULT_RATE_LIMIT, 1_000_000),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     apiBase: parseApiBase(env.VITE_API_BASE),

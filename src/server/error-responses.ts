@@ -21,6 +21,7 @@ const BY_CODE: Readonly<Record<string, ClientError>> = {
   // Also what fastify answers for "__proto__"/"constructor" keys (onProtoPoisoning: "error").
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: "The request body is not valid JSON." },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: "Send the enquiry as JSON, with Content-Type: application/json." },
+  NEXA_BODY_NOT_UTF8: { status: 400, message: "The request body is not valid UTF-8 text." },
 };
 
 function statusOf(error: FastifyError): number {

@@ -1,12 +1,16 @@
 import type { FastifyInstance, FastifyServerOptions } from "fastify";
 import { buildApp } from "./app.ts";
-import { DEFAULT_DB_PATH, openSqliteStore } from "./sqlite-store.ts";
+import { openStore } from "./open-store.ts";
 
 export interface StartOptions {
   port?: number;
   host?: string;
-  distDir?: string;
+  /** The prerendered site; default "dist". null serves the API alone (the site is on a CDN). */
+  distDir?: string | null;
   dbPath?: string;
+  /** postgres://… (DATABASE_URL): PostgreSQL instead of the SQLite file at dbPath. */
+  databaseUrl?: string;
+  poolSize?: number;
   rateLimit?: number;
   trustProxy?: FastifyServerOptions["trustProxy"];
   apiBase?: string;
@@ -28,16 +32,24 @@ function boundPort(app: FastifyInstance, fallback: number): number {
   return typeof address === "object" && address !== null ? address.port : fallback;
 }
 
-/** Opens the SQLite store, builds the app and listens. Defaults: 127.0.0.1:3000, dist/, data/enquiries.db. */
+/**
+ * Opens the store (PostgreSQL with databaseUrl, else SQLite), builds the app and listens.
+ * Defaults: 127.0.0.1:3000, dist/, data/enquiries.db.
+ */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const host = options.host ?? "127.0.0.1";
   const port = options.port ?? 3000;
-  const store = openSqliteStore({ path: options.dbPath ?? DEFAULT_DB_PATH, ipHashKey: options.ipHashKey });
+  const store = await openStore({
+    databaseUrl: options.databaseUrl,
+    dbPath: options.dbPath,
+    poolSize: options.poolSize,
+    ipHashKey: options.ipHashKey,
+  });
   let app: FastifyInstance;
   try {
     app = buildApp({
       store,
-      distDir: options.distDir ?? "dist",
+      distDir: options.distDir === undefined ? "dist" : options.distDir,
       rateLimit: options.rateLimit,
       trustProxy: options.trustProxy,
       apiBase: options.apiBase,

@@ -1,4 +1,4 @@
-import type { EnquiryStore } from "./store.ts";
+import type { InsertLimit } from "./store.ts";
 
 export const RATE_LIMIT_WINDOW_MS = 10 * 60 * 1000;
 export const DEFAULT_RATE_LIMIT = 5;
@@ -9,21 +9,16 @@ export interface RateLimit {
   windowMs: number;
 }
 
-export type RateLimitDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
-
 /**
- * Counts the IP's stored enquiries in the sliding window. The count lives in the store,
- * so every server instance sharing a database shares the limit.
+ * The limit the store checks inside the insert's own transaction (a sliding window of stored
+ * enquiries per IP), or undefined when off. Counted in the database, so every server
+ * instance sharing it shares the limit, and restarts keep it.
  */
-export async function checkRateLimit(
-  store: EnquiryStore,
-  ip: string,
-  limit: RateLimit,
-  nowMs: number,
-): Promise<RateLimitDecision> {
-  if (limit.max <= 0) return { allowed: true };
-  const recent = await store.recentFromIp(ip, nowMs - limit.windowMs);
-  if (recent.count < limit.max) return { allowed: true };
-  const freedAt = (recent.oldestAt ?? nowMs) + limit.windowMs;
-  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((freedAt - nowMs) / 1000)) };
+export function insertLimit(limit: RateLimit, nowMs: number): InsertLimit | undefined {
+  return limit.max > 0 ? { max: limit.max, sinceMs: nowMs - limit.windowMs } : undefined;
+}
+
+/** Seconds until the oldest counted enquiry leaves the window (at least 1). */
+export function retryAfterSeconds(oldestAt: number, limit: RateLimit, nowMs: number): number {
+  return Math.max(1, Math.ceil((oldestAt + limit.windowMs - nowMs) / 1000));
 }

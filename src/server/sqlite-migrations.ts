@@ -6,9 +6,13 @@ import type { Database } from "better-sqlite3";
 export interface Migration {
   version: number;
   name: string;
+  /** The file it was read from, e.g. 001_enquiries.sql. */
+  file: string;
   sql: string;
 }
 
+// `NNN_name.sql`, portable SQL. A PostgreSQL variant, where one is needed, sits beside it as
+// `NNN_name.pg.sql` (see pg-migrations.ts); the dot keeps it out of this pattern.
 const MIGRATION_FILE = /^(\d+)_([a-z0-9_-]+)\.sql$/i;
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL("./migrations/", import.meta.url));
@@ -19,7 +23,7 @@ export function readMigrations(dir: string = MIGRATIONS_DIR): Migration[] {
   for (const file of readdirSync(dir).sort()) {
     const match = MIGRATION_FILE.exec(file);
     if (!match) continue;
-    migrations.push({ version: Number(match[1]), name: match[2] ?? file, sql: readFileSync(join(dir, file), "utf8") });
+    migrations.push({ version: Number(match[1]), name: match[2] ?? file, file, sql: readFileSync(join(dir, file), "utf8") });
   }
   migrations.sort((a, b) => a.version - b.version);
   assertUniqueVersions(migrations);

@@ -5,9 +5,12 @@ import BetterSqlite3, { type Database } from "better-sqlite3";
 import type { Enquiry } from "./enquiry.ts";
 import { hashIp, newIpHashKey } from "./ip-hash.ts";
 import { applyMigrations } from "./sqlite-migrations.ts";
-import type { EnquiryStore, InsertOptions, InsertResult, ListOptions, RecentActivity, StoredEnquiry } from "./store.ts";
+import { listParameters, type EnquiryStore, type InsertOptions, type InsertResult, type ListOptions, type StoredEnquiry } from "./store.ts";
 
 export const DEFAULT_DB_PATH = "data/enquiries.db";
+
+/** Most inserts committed together (see "group commit" below). */
+export const MAX_BATCH = 256;
 
 export interface SqliteStoreOptions {
   /** Database file; its directory is created. ":memory:" for a throwaway store. */
@@ -37,22 +40,30 @@ function storedIpHashKey(db: Database): string {
   return row.value;
 }
 
-function nonNegativeInteger(value: number | undefined, name: string): number | undefined {
-  if (value === undefined) return undefined;
-  if (!Number.isInteger(value) || value < 0) throw new RangeError(`${name} must be a whole number of 0 or more.`);
-  return value;
-}
-
 function listQuery(options: ListOptions): { sql: string; params: number[] } {
-  const limit = nonNegativeInteger(options.limit, "limit");
-  const offset = nonNegativeInteger(options.offset, "offset") ?? 0;
-  const direction = options.order === "oldest-first" ? "ASC" : "DESC";
-  const base = `SELECT ${COLUMNS} FROM enquiries ORDER BY id ${direction}`;
+  const { limit, offset, ascending } = listParameters(options);
+  const base = `SELECT ${COLUMNS} FROM enquiries ORDER BY id ${ascending ? "ASC" : "DESC"}`;
   if (limit === undefined) return { sql: `${base} LIMIT -1 OFFSET ?`, params: [offset] };
   return { sql: `${base} LIMIT ? OFFSET ?`, params: [limit, offset] };
 }
 
-/** Opens (creating and migrating as needed) the SQLite enquiry store. */
+interface Job {
+  enquiry: Enquiry;
+  options: InsertOptions;
+  resolve(result: InsertResult): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * Opens (creating and migrating as needed) the SQLite enquiry store.
+ *
+ * Group commit: with synchronous=FULL every COMMIT waits for the disk (an fsync of the WAL),
+ * and better-sqlite3 waits on the event loop's thread. So inserts that arrive together are
+ * queued and committed in one transaction, on the next turn of the event loop; each runs in
+ * its own savepoint (a failing one rolls back alone) and every caller's promise settles
+ * only after the shared COMMIT returned. One fsync then covers a whole burst of requests,
+ * and no enquiry is acknowledged before it is on disk.
+ */
 export function openSqliteStore(options: SqliteStoreOptions): EnquiryStore {
   const db = openDatabase(options.path);
   applyMigrations(db);
@@ -68,15 +79,19 @@ export function openSqliteStore(options: SqliteStoreOptions): EnquiryStore {
   );
   const selectCount = db.prepare("SELECT COUNT(*) FROM enquiries").pluck();
 
-  function findSessionId(key: string): string | null {
-    return (selectByKey.get(key) as string | undefined) ?? null;
-  }
-
-  // Synchronous with synchronous=FULL: when this returns, the row is on disk.
-  const insertOnce = db.transaction((enquiry: Enquiry, insertOptions: InsertOptions): InsertResult => {
+  // One enquiry; inside `commitBatch` this is a savepoint of the batch's transaction.
+  const insertOne = db.transaction((enquiry: Enquiry, insertOptions: InsertOptions): InsertResult => {
     const key = insertOptions.idempotencyKey ?? null;
-    const existing = key === null ? null : findSessionId(key);
-    if (existing !== null) return { sessionId: existing, created: false };
+    const existing = key === null ? undefined : (selectByKey.get(key) as string | undefined);
+    if (existing !== undefined) return { outcome: "repeat", sessionId: existing };
+    const ipHash = insertOptions.ip === undefined ? null : hashIp(insertOptions.ip, ipHashKey);
+    const limit = insertOptions.limit;
+    if (limit && limit.max > 0 && ipHash !== null) {
+      const recent = selectRecent.get(ipHash, new Date(limit.sinceMs).toISOString()) as { count: number; oldest: string | null };
+      if (recent.count >= limit.max) {
+        return { outcome: "limited", count: recent.count, oldestAt: recent.oldest === null ? now() : Date.parse(recent.oldest) };
+      }
+    }
     const sessionId = randomUUID();
     insertRow.run({
       session_id: sessionId,
@@ -87,27 +102,56 @@ export function openSqliteStore(options: SqliteStoreOptions): EnquiryStore {
       subject: enquiry.subject,
       message: enquiry.message ?? "",
       idempotency_key: key,
-      ip_hash: insertOptions.ip === undefined ? null : hashIp(insertOptions.ip, ipHashKey),
+      ip_hash: ipHash,
       created_at: new Date(now()).toISOString(),
     });
-    return { sessionId, created: true };
+    return { outcome: "created", sessionId };
   });
 
+  type Settled = { ok: true; result: InsertResult } | { ok: false; error: unknown };
+  const commitBatch = db.transaction((jobs: Job[]): Settled[] =>
+    jobs.map((job) => {
+      try {
+        return { ok: true, result: insertOne(job.enquiry, job.options) };
+      } catch (error) {
+        return { ok: false, error };
+      }
+    }),
+  );
+
+  let queue: Job[] = [];
+  let flushScheduled = false;
   let closed = false;
 
+  function flush(): void {
+    flushScheduled = false;
+    while (queue.length > 0) {
+      const jobs = queue.slice(0, MAX_BATCH);
+      queue = queue.slice(jobs.length);
+      let settled: Settled[];
+      try {
+        // BEGIN IMMEDIATE: takes the write lock first, so counts and inserts see one state.
+        settled = commitBatch.immediate(jobs);
+      } catch (error) {
+        // The COMMIT (or BEGIN) failed: nothing of this batch is stored.
+        for (const job of jobs) job.reject(error);
+        continue;
+      }
+      settled.forEach((outcome, i) => (outcome.ok ? jobs[i]!.resolve(outcome.result) : jobs[i]!.reject(outcome.error)));
+    }
+  }
+
   return {
-    async insert(enquiry, insertOptions = {}) {
-      return insertOnce.immediate(enquiry, insertOptions);
-    },
-    async findSessionIdByIdempotencyKey(key) {
-      return findSessionId(key);
-    },
-    async recentFromIp(ip, sinceMs): Promise<RecentActivity> {
-      const row = selectRecent.get(hashIp(ip, ipHashKey), new Date(sinceMs).toISOString()) as {
-        count: number;
-        oldest: string | null;
-      };
-      return { count: row.count, oldestAt: row.oldest === null ? null : Date.parse(row.oldest) };
+    kind: "sqlite",
+    insert(enquiry, insertOptions = {}) {
+      if (closed) return Promise.reject(new Error("The enquiry store is closed."));
+      return new Promise<InsertResult>((resolve, reject) => {
+        queue.push({ enquiry, options: insertOptions, resolve, reject });
+        if (!flushScheduled) {
+          flushScheduled = true;
+          setImmediate(flush);
+        }
+      });
     },
     async list(listOptions = {}) {
       const { sql, params } = listQuery(listOptions);
@@ -119,6 +163,7 @@ export function openSqliteStore(options: SqliteStoreOptions): EnquiryStore {
     async close() {
       if (closed) return;
       closed = true;
+      flush();
       db.close();
     },
   };

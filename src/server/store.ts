@@ -8,18 +8,33 @@ export interface StoredEnquiry extends Required<Enquiry> {
   created_at: string;
 }
 
+/** At most `max` stored enquiries per client IP since `sinceMs` (epoch ms). */
+export interface InsertLimit {
+  max: number;
+  sinceMs: number;
+}
+
 export interface InsertOptions {
   /** Client-chosen key; a second insert with the same key stores nothing and returns the first session id. */
   idempotencyKey?: string;
   /** The client's IP. Stores keep only a keyed hash of it (for rate limits), never the address. */
   ip?: string;
+  /**
+   * Refuse the insert when `ip` already has `max` enquiries since `sinceMs`. Counted in the
+   * same transaction as the insert, serialised per IP, so two servers sharing a database can
+   * never both admit one enquiry too many. A repeated idempotency key is answered even when
+   * over the limit.
+   */
+  limit?: InsertLimit;
 }
 
-export interface InsertResult {
-  sessionId: string;
-  /** false when the idempotency key had been seen: nothing new was stored. */
-  created: boolean;
-}
+export type InsertResult =
+  /** Stored and durably committed. */
+  | { outcome: "created"; sessionId: string }
+  /** The idempotency key had been seen: nothing new was stored; the first enquiry's session id. */
+  | { outcome: "repeat"; sessionId: string }
+  /** Over the limit: nothing stored. `oldestAt` (epoch ms) is the oldest enquiry counted. */
+  | { outcome: "limited"; count: number; oldestAt: number };
 
 export interface ListOptions {
   limit?: number;
@@ -28,22 +43,34 @@ export interface ListOptions {
   order?: "newest-first" | "oldest-first";
 }
 
-export interface RecentActivity {
-  count: number;
-  /** Epoch ms of the oldest enquiry counted, or null when count is 0. */
-  oldestAt: number | null;
-}
-
 /**
- * Where enquiries live. SQLite now; PostgreSQL later behind the same interface, which is
- * why rate-limit counting goes through the store (limits shared by every instance).
- * `insert` resolves only once the row is durably committed.
+ * Where enquiries live: SQLite (one machine) or PostgreSQL (several), chosen by
+ * DATABASE_URL in `open-store.ts`. The contract both implementations pass is
+ * tests/unit/server/store-contract.test.ts.
+ *
+ * `insert` resolves only once the row is durably committed; the rate-limit check and the
+ * idempotency check happen inside that same transaction.
  */
 export interface EnquiryStore {
+  /** "sqlite" or "postgres", for logs and health output. */
+  readonly kind: "sqlite" | "postgres";
   insert(enquiry: Enquiry, options?: InsertOptions): Promise<InsertResult>;
-  findSessionIdByIdempotencyKey(key: string): Promise<string | null>;
-  recentFromIp(ip: string, sinceMs: number): Promise<RecentActivity>;
   list(options?: ListOptions): Promise<StoredEnquiry[]>;
   count(): Promise<number>;
   close(): Promise<void>;
+}
+
+function nonNegativeInteger(value: number | undefined, name: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (!Number.isInteger(value) || value < 0) throw new RangeError(`${name} must be a whole number of 0 or more.`);
+  return value;
+}
+
+/** Checked list options, shared by both stores: `limit` undefined means no limit. */
+export function listParameters(options: ListOptions): { limit: number | undefined; offset: number; ascending: boolean } {
+  return {
+    limit: nonNegativeInteger(options.limit, "limit"),
+    offset: nonNegativeInteger(options.offset, "offset") ?? 0,
+    ascending: options.order === "oldest-first",
+  };
 }

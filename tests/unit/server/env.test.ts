@@ -7,6 +7,8 @@ describe("serverConfigFromEnv", () => {
       port: 3000,
       host: "127.0.0.1",
       dbPath: "data/enquiries.db",
+      databaseUrl: undefined,
+      poolSize: 10,
       rateLimit: 5,
       trustProxy: false,
       apiBase: undefined,
@@ -21,6 +23,8 @@ describe("serverConfigFromEnv", () => {
       PORT: "8080",
       HOST: "0.0.0.0",
       ENQUIRY_DB: "/var/lib/nexa/enquiries.db",
+      DATABASE_URL: "postgres://nexa:secret@db.internal:5432/nexa",
+      DATABASE_POOL_SIZE: "20",
       ENQUIRY_RATE_LIMIT: "0",
       VITE_API_BASE: "https://api.nexa.example",
       ENQUIRY_CORS_ORIGINS: "https://www.nexa.example, https://nexa.example",
@@ -31,6 +35,8 @@ describe("serverConfigFromEnv", () => {
       port: 8080,
       host: "0.0.0.0",
       dbPath: "/var/lib/nexa/enquiries.db",
+      databaseUrl: "postgres://nexa:secret@db.internal:5432/nexa",
+      poolSize: 20,
       rateLimit: 0,
       apiBase: "https://api.nexa.example",
       corsOrigins: ["https://www.nexa.example", "https://nexa.example"],
@@ -48,6 +54,10 @@ describe("serverConfigFromEnv", () => {
     [{ ENQUIRY_CORS_ORIGINS: "https://www.nexa.example/" }, 'ENQUIRY_CORS_ORIGINS: "https://www.nexa.example/" is not an origin such as https://www.example.com.'],
     [{ ENQUIRY_CORS_ORIGINS: "www.nexa.example" }, 'ENQUIRY_CORS_ORIGINS: "www.nexa.example" is not an origin such as https://www.example.com.'],
     [{ LOG_LEVEL: "loud" }, "LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent."],
+    [{ DATABASE_URL: "mysql://db/nexa" }, 'DATABASE_URL must start with postgres:// or postgresql://, not "mysql://".'],
+    [{ DATABASE_URL: "db.internal:5432" }, 'DATABASE_URL must start with postgres:// or postgresql://, not "db.internal://".'],
+    [{ DATABASE_URL: "not a url" }, "DATABASE_URL must be a PostgreSQL URL such as postgres://user:password@host:5432/database."],
+    [{ DATABASE_POOL_SIZE: "0" }, 'DATABASE_POOL_SIZE must be a whole number from 1 to 1000, not "0".'],
   ])("refuses %j in one line", (env, message) => {
     expect(() => serverConfigFromEnv(env)).toThrow(new ConfigError(message));
   });

@@ -45,73 +45,44 @@ describe("SQLite enquiry store", () => {
     ]);
   });
 
-  it("stores a keyed hash of the IP, never the address", async () => {
+  it("commits a burst of inserts together, each one settled on its own", async () => {
+    const store = openSqliteStore({ path: tempDbPath() });
+    const broken = { ...VALID_ENQUIRY, first_name: undefined } as unknown as typeof VALID_ENQUIRY;
+    const results = await Promise.allSettled([
+      store.insert(VALID_ENQUIRY),
+      store.insert(broken),
+      store.insert(VALID_ENQUIRY, { idempotencyKey: "k" }),
+      store.insert(VALID_ENQUIRY, { idempotencyKey: "k" }),
+    ]);
+    expect(results.map((r) => (r.status === "fulfilled" ? r.value.outcome : "rejected"))).toEqual([
+      "created",
+      "rejected",
+      "created",
+      "repeat",
+    ]);
+    expect(await store.count()).toBe(2);
+    await store.close();
+  });
+
+  it("counts earlier inserts of the same burst against the limit", async () => {
+    const store = openSqliteStore({ path: tempDbPath() });
+    const limit = { max: 2, sinceMs: 0 };
+    const outcomes = await Promise.all(
+      Array.from({ length: 5 }, () => store.insert(VALID_ENQUIRY, { ip: "192.0.2.1", limit }).then((r) => r.outcome)),
+    );
+    expect(outcomes).toEqual(["created", "created", "limited", "limited", "limited"]);
+    await store.close();
+  });
+
+  it("stores what was queued before close", async () => {
     const path = tempDbPath();
     const store = openSqliteStore({ path });
-    await store.insert(VALID_ENQUIRY, { ip: "198.51.100.23" });
+    const pending = store.insert(VALID_ENQUIRY);
     await store.close();
+    expect((await pending).outcome).toBe("created");
     const db = inspect(path);
-    const row = db.prepare("SELECT * FROM enquiries").get() as Record<string, unknown>;
+    expect(db.prepare("SELECT COUNT(*) AS n FROM enquiries").get()).toEqual({ n: 1 });
     db.close();
-    expect(row.ip_hash).toMatch(/^[0-9a-f]{64}$/);
-    expect(JSON.stringify(row)).not.toContain("198.51.100.23");
-  });
-
-  it("keeps the IP hash key across restarts, so limits survive them", async () => {
-    const path = tempDbPath();
-    const first = openSqliteStore({ path });
-    await first.insert(VALID_ENQUIRY, { ip: "198.51.100.23" });
-    await first.close();
-    const second = openSqliteStore({ path });
-    expect((await second.recentFromIp("198.51.100.23", 0)).count).toBe(1);
-    expect((await second.recentFromIp("198.51.100.24", 0)).count).toBe(0);
-    await second.close();
-  });
-
-  it("counts an IP's enquiries since a moment and reports the oldest", async () => {
-    let now = Date.parse("2025-05-22T09:00:00.000Z");
-    const store = openSqliteStore({ path: tempDbPath(), now: () => now });
-    for (const step of [0, 60_000, 60_000]) {
-      now += step;
-      await store.insert(VALID_ENQUIRY, { ip: "203.0.113.9" });
-    }
-    const since = Date.parse("2025-05-22T09:00:30.000Z");
-    expect(await store.recentFromIp("203.0.113.9", since)).toEqual({
-      count: 2,
-      oldestAt: Date.parse("2025-05-22T09:01:00.000Z"),
-    });
-    expect(await store.recentFromIp("203.0.113.10", since)).toEqual({ count: 0, oldestAt: null });
-    await store.close();
-  });
-
-  it("stores nothing new for a seen idempotency key", async () => {
-    const store = openSqliteStore({ path: tempDbPath() });
-    const first = await store.insert(VALID_ENQUIRY, { idempotencyKey: "abc" });
-    const second = await store.insert(VALID_ENQUIRY, { idempotencyKey: "abc" });
-    expect(first.created).toBe(true);
-    expect(second).toEqual({ sessionId: first.sessionId, created: false });
-    expect(await store.findSessionIdByIdempotencyKey("abc")).toBe(first.sessionId);
-    expect(await store.findSessionIdByIdempotencyKey("other")).toBeNull();
-    expect(await store.count()).toBe(1);
-    await store.close();
-  });
-
-  it("lists newest first by default, oldest first on request, in pages", async () => {
-    const store = openSqliteStore({ path: tempDbPath() });
-    for (const first_name of ["A", "B", "C", "D"]) await store.insert({ ...VALID_ENQUIRY, first_name });
-    const names = async (options: Parameters<typeof store.list>[0]) =>
-      (await store.list(options)).map((row) => row.first_name);
-    expect(await names({})).toEqual(["D", "C", "B", "A"]);
-    expect(await names({ limit: 2 })).toEqual(["D", "C"]);
-    expect(await names({ limit: 2, offset: 2, order: "oldest-first" })).toEqual(["C", "D"]);
-    await expect(store.list({ limit: -1 })).rejects.toThrow("limit must be a whole number of 0 or more.");
-    await store.close();
-  });
-
-  it("can be closed twice", async () => {
-    const store = openSqliteStore({ path: tempDbPath() });
-    await store.close();
-    await expect(store.close()).resolves.toBeUndefined();
   });
 });
 

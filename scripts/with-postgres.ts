@@ -1,0 +1,39 @@
+// `tsx scripts/with-postgres.ts <command> [args…]`: runs the command with TEST_DATABASE_URL
+// pointing at a temporary PostgreSQL (scripts/postgres.ts), then stops and deletes it.
+// Without PostgreSQL binaries the command runs anyway, without TEST_DATABASE_URL, and the
+// tests that need PostgreSQL say that they are skipped.
+import { spawn } from "node:child_process";
+import { findPostgresBin, POSTGRES_MISSING, startTemporaryPostgres, type TemporaryPostgres } from "./postgres.ts";
+
+const [command, ...args] = process.argv.slice(2);
+if (!command) {
+  console.error("usage: tsx scripts/with-postgres.ts <command> [args…]");
+  process.exit(2);
+}
+
+let server: TemporaryPostgres | null = null;
+const env = { ...process.env };
+if (process.env.TEST_DATABASE_URL) {
+  console.log("Using the PostgreSQL in TEST_DATABASE_URL.");
+} else if (findPostgresBin() === null) {
+  console.warn(`${POSTGRES_MISSING}\nThe PostgreSQL half of the store tests will be skipped.`);
+} else {
+  const started = Date.now();
+  server = await startTemporaryPostgres();
+  env.TEST_DATABASE_URL = server.url;
+  console.log(`Temporary PostgreSQL on ${new URL(server.url).host} (started in ${Date.now() - started} ms).`);
+}
+
+const stop = () => server?.stop();
+process.on("exit", stop);
+const child = spawn(command, args, { stdio: "inherit", env });
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => child.kill(signal));
+const code = await new Promise<number>((resolve) => {
+  child.on("error", (error) => {
+    console.error(`Could not run ${command}: ${error.message}`);
+    resolve(1);
+  });
+  child.on("exit", (exitCode, signal) => resolve(exitCode ?? (signal ? 1 : 0)));
+});
+stop();
+process.exit(code);

@@ -1,0 +1,174 @@
+import { randomUUID } from "node:crypto";
+import pg from "pg";
+import type { Enquiry } from "./enquiry.ts";
+import { hashIp, newIpHashKey } from "./ip-hash.ts";
+import { ADVISORY_LOCK_NAMESPACE, applyPgMigrations } from "./pg-migrations.ts";
+import { listParameters, type EnquiryStore, type InsertOptions, type InsertResult, type StoredEnquiry } from "./store.ts";
+
+export const DEFAULT_POOL_SIZE = 10;
+
+export interface PgStoreOptions {
+  /** postgres://user:password@host:port/database (DATABASE_URL). */
+  connectionString: string;
+  /** Key for hashing client IPs; every instance must use the same one. Without one, a random key is made once and kept in the database. */
+  ipHashKey?: string;
+  /** Connections per instance (DATABASE_POOL_SIZE). */
+  poolSize?: number;
+  /** Clock in epoch ms (tests). */
+  now?: () => number;
+  /** Errors of idle pooled connections (the database restarted, a network cut). Default: written to stderr. */
+  onIdleError?: (error: Error) => void;
+}
+
+/**
+ * One statement decides and stores: a repeated idempotency key answers the first session id;
+ * an IP at its limit stores nothing; anything else is inserted. Every part reads one snapshot,
+ * taken after the per-IP advisory lock (a separate, earlier statement) was granted, so the
+ * count includes every enquiry committed by any instance before this one could proceed.
+ */
+const DECIDE_AND_INSERT = `
+WITH existing AS (
+  SELECT session_id FROM enquiries WHERE $1::text IS NOT NULL AND idempotency_key = $1::text
+), recent AS (
+  SELECT COUNT(*)::int AS count, MIN(created_at) AS oldest FROM enquiries
+  WHERE $2::int > 0 AND ip_hash = $3::text AND created_at >= $4::timestamptz
+), inserted AS (
+  INSERT INTO enquiries (session_id, first_name, last_name, email, phone, subject, message, idempotency_key, ip_hash, created_at)
+  SELECT $5::uuid, $6, $7, $8, $9, $10, $11, $1::text, $3::text, $12::timestamptz
+  WHERE NOT EXISTS (SELECT 1 FROM existing) AND ($2::int <= 0 OR (SELECT count FROM recent) < $2::int)
+  ON CONFLICT (idempotency_key) DO NOTHING
+  RETURNING session_id
+)
+SELECT (SELECT session_id FROM existing) AS existing, (SELECT session_id FROM inserted) AS inserted, count, oldest FROM recent`;
+
+interface DecisionRow {
+  existing: string | null;
+  inserted: string | null;
+  count: number;
+  oldest: Date | null;
+}
+
+interface EnquiryRow extends Omit<StoredEnquiry, "id" | "created_at"> {
+  id: string;
+  created_at: Date;
+}
+
+/** The advisory lock key of an IP hash: its first 32 bits, as a signed integer. */
+export function ipLockKey(ipHash: string): number {
+  return Number.parseInt(ipHash.slice(0, 8), 16) | 0;
+}
+
+async function storedIpHashKey(pool: pg.Pool): Promise<string> {
+  await pool.query("INSERT INTO server_settings (name, value) VALUES ('ip_hash_key', $1) ON CONFLICT (name) DO NOTHING", [
+    newIpHashKey(),
+  ]);
+  const { rows } = await pool.query<{ value: string }>("SELECT value FROM server_settings WHERE name = 'ip_hash_key'");
+  return rows[0]!.value;
+}
+
+function toStored(row: EnquiryRow): StoredEnquiry {
+  return { ...row, id: Number(row.id), created_at: row.created_at.toISOString() };
+}
+
+/**
+ * The PostgreSQL enquiry store, for several server instances sharing one database. Opens a
+ * pool, applies the migrations (src/server/migrations, `.pg.sql` variants first) and
+ * resolves once it is ready. `insert` resolves after COMMIT has returned, which with
+ * PostgreSQL's defaults (fsync, synchronous_commit=on) means the row is on disk.
+ */
+export async function openPgStore(options: PgStoreOptions): Promise<EnquiryStore> {
+  const pool = new pg.Pool({
+    connectionString: options.connectionString,
+    max: options.poolSize ?? DEFAULT_POOL_SIZE,
+    connectionTimeoutMillis: 10_000,
+    idleTimeoutMillis: 30_000,
+    application_name: "nexa-enquiries",
+  });
+  // Without a listener an idle connection's error would end the process.
+  const onIdleError = options.onIdleError ?? ((error: Error) => console.error(`PostgreSQL connection error: ${error.message}`));
+  pool.on("error", onIdleError);
+  let ipHashKey: string;
+  try {
+    await applyPgMigrations(pool);
+    ipHashKey = options.ipHashKey ?? (await storedIpHashKey(pool));
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  const now = options.now ?? Date.now;
+  let closed: Promise<void> | null = null;
+
+  async function insertOnce(enquiry: Enquiry, insertOptions: InsertOptions): Promise<InsertResult> {
+    const key = insertOptions.idempotencyKey ?? null;
+    const ipHash = insertOptions.ip === undefined ? null : hashIp(insertOptions.ip, ipHashKey);
+    const limit = insertOptions.limit && insertOptions.limit.max > 0 && ipHash !== null ? insertOptions.limit : null;
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      // Without a limit the one statement is its own transaction (one round trip; its answer
+      // comes after the commit). With one, the per-IP lock must be held before the statement
+      // takes its snapshot, so it is an earlier statement of an explicit transaction. Inlined
+      // integers only (no user text), so BEGIN and the lock share a round trip.
+      if (limit) await client.query(`BEGIN; SELECT pg_advisory_xact_lock(${ADVISORY_LOCK_NAMESPACE}, ${ipLockKey(ipHash!)})`);
+      const { rows } = await client.query<DecisionRow>({ name: "nexa-decide-and-insert", text: DECIDE_AND_INSERT }, [
+        key,
+        limit?.max ?? 0,
+        ipHash,
+        new Date(limit?.sinceMs ?? 0).toISOString(),
+        randomUUID(),
+        enquiry.first_name,
+        enquiry.last_name,
+        enquiry.email,
+        enquiry.phone,
+        enquiry.subject,
+        enquiry.message ?? "",
+        new Date(now()).toISOString(),
+      ]);
+      if (limit) await client.query("COMMIT");
+      const row = rows[0]!;
+      if (row.existing !== null) return { outcome: "repeat", sessionId: row.existing };
+      if (row.inserted !== null) return { outcome: "created", sessionId: row.inserted };
+      if (limit && row.count >= limit.max) {
+        return { outcome: "limited", count: row.count, oldestAt: row.oldest?.getTime() ?? now() };
+      }
+      // Another transaction stored this idempotency key after our snapshot; it has committed now.
+      const { rows: again } = await client.query<{ session_id: string }>(
+        "SELECT session_id FROM enquiries WHERE idempotency_key = $1",
+        [key],
+      );
+      if (again[0]) return { outcome: "repeat", sessionId: again[0].session_id };
+      throw new Error("The enquiry was neither stored nor found.");
+    } catch (error) {
+      if (limit) await client.query("ROLLBACK").catch((rollbackError: Error) => (broken = rollbackError));
+      throw error;
+    } finally {
+      // A connection that cannot even roll back is discarded, not reused.
+      client.release(broken);
+    }
+  }
+
+  return {
+    kind: "postgres",
+    insert(enquiry, insertOptions = {}) {
+      if (closed) return Promise.reject(new Error("The enquiry store is closed."));
+      return insertOnce(enquiry, insertOptions);
+    },
+    async list(listOptions = {}) {
+      const { limit, offset, ascending } = listParameters(listOptions);
+      const { rows } = await pool.query<EnquiryRow>(
+        `SELECT id, session_id, first_name, last_name, email, phone, subject, message, created_at
+         FROM enquiries ORDER BY id ${ascending ? "ASC" : "DESC"} LIMIT $1 OFFSET $2`,
+        [limit ?? null, offset],
+      );
+      return rows.map(toStored);
+    },
+    async count() {
+      const { rows } = await pool.query<{ count: string }>("SELECT COUNT(*) AS count FROM enquiries");
+      return Number(rows[0]!.count);
+    },
+    close() {
+      closed ??= pool.end();
+      return closed;
+    },
+  };
+}

@@ -1,0 +1,28 @@
+import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { tempDbPath } from "./helpers.ts";
+
+const SERVE = fileURLToPath(new URL("../../../src/server/serve.ts", import.meta.url));
+
+function serve(env: Record<string, string>) {
+  return spawnSync(process.execPath, ["--import", "tsx", SERVE], {
+    env: { ...process.env, PORT: "0", LOG_LEVEL: "silent", ...env },
+    encoding: "utf8",
+    timeout: 30_000,
+  });
+}
+
+describe("npm run serve:api (src/server/serve.ts)", () => {
+  it("refuses a DATABASE_URL that is not PostgreSQL in one line, exit code 2", () => {
+    const result = serve({ DATABASE_URL: "mysql://db.internal/nexa", ENQUIRY_DB: tempDbPath() });
+    expect(result.status).toBe(2);
+    expect(result.stderr.trim()).toBe('DATABASE_URL must start with postgres:// or postgresql://, not "mysql://".');
+  });
+
+  it("says in one line when the database cannot be reached, exit code 1", () => {
+    const result = serve({ DATABASE_URL: "postgres://nexa@127.0.0.1:1/nexa" });
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim()).toMatch(/^The API could not start: .*ECONNREFUSED/);
+  });
+});

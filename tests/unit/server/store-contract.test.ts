@@ -1,0 +1,275 @@
+import BetterSqlite3 from "better-sqlite3";
+import pg from "pg";
+import { afterEach, describe, expect, it } from "vitest";
+import type { Enquiry } from "../../../src/server/enquiry.ts";
+import { openPgStore } from "../../../src/server/pg-store.ts";
+import { openSqliteStore } from "../../../src/server/sqlite-store.ts";
+import type { EnquiryStore, InsertResult } from "../../../src/server/store.ts";
+import { tempDbPath, VALID_ENQUIRY } from "./helpers.ts";
+import { freshDatabase, POSTGRES_AVAILABLE } from "./postgres.ts";
+
+/**
+ * The one contract every EnquiryStore keeps, run against SQLite and a real PostgreSQL.
+ * A "place" is one database (a SQLite file, a PostgreSQL database); several stores opened
+ * on one place are several server instances sharing it.
+ */
+interface StoreOptions {
+  now?: () => number;
+  ipHashKey?: string;
+}
+
+interface Place {
+  open(options?: StoreOptions): Promise<EnquiryStore>;
+  /** Rows of a query, straight from the database (not through a store). */
+  rows(sql: string): Promise<Record<string, unknown>[]>;
+}
+
+interface Kind {
+  name: string;
+  available: boolean;
+  place(): Promise<Place>;
+}
+
+const opened: EnquiryStore[] = [];
+
+function remember(store: EnquiryStore): EnquiryStore {
+  opened.push(store);
+  return store;
+}
+
+const KINDS: Kind[] = [
+  {
+    name: "SQLite",
+    available: true,
+    async place() {
+      const path = tempDbPath();
+      return {
+        open: async (options = {}) => remember(openSqliteStore({ path, ...options })),
+        async rows(sql) {
+          const db = new BetterSqlite3(path, { readonly: true });
+          try {
+            return db.prepare(sql).all() as Record<string, unknown>[];
+          } finally {
+            db.close();
+          }
+        },
+      };
+    },
+  },
+  {
+    name: "PostgreSQL",
+    available: POSTGRES_AVAILABLE,
+    async place() {
+      const connectionString = await freshDatabase();
+      return {
+        open: async (options = {}) => remember(await openPgStore({ connectionString, ...options })),
+        async rows(sql) {
+          const client = new pg.Client({ connectionString });
+          await client.connect();
+          try {
+            return (await client.query(sql)).rows as Record<string, unknown>[];
+          } finally {
+            await client.end();
+          }
+        },
+      };
+    },
+  },
+];
+
+const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+const T0 = Date.parse("2025-05-22T09:00:00.000Z");
+
+function sessionIdOf(result: InsertResult): string {
+  if (result.outcome === "limited") throw new Error("expected a session id, got limited");
+  return result.sessionId;
+}
+
+describe.each(KINDS)("$name enquiry store", (kind) => {
+  describe.skipIf(!kind.available)("contract", () => {
+    // Close what each test opened, so its PostgreSQL database can be dropped after.
+    afterEach(async () => {
+      for (const store of opened.splice(0).reverse()) await store.close();
+    });
+
+    it("applies the migrations once, however often it is opened", async () => {
+      const place = await kind.place();
+      await (await place.open()).close();
+      await (await place.open()).close();
+      expect(await place.rows("SELECT version, name FROM schema_migrations ORDER BY version")).toEqual([
+        { version: 1, name: "enquiries" },
+      ]);
+    });
+
+    it("stores an enquiry and lists it back, field for field", async () => {
+      const place = await kind.place();
+      const store = await place.open({ now: () => T0 });
+      const result = await store.insert(VALID_ENQUIRY);
+      expect(result.outcome).toBe("created");
+      const [row] = await store.list();
+      expect(row).toEqual({
+        id: expect.any(Number),
+        session_id: sessionIdOf(result),
+        ...VALID_ENQUIRY,
+        created_at: "2025-05-22T09:00:00.000Z",
+      });
+      expect(row!.session_id).toMatch(UUID_V4);
+    });
+
+    it("stores an enquiry without a message as an empty message", async () => {
+      const place = await kind.place();
+      const store = await place.open();
+      const { message: _omitted, ...withoutMessage } = VALID_ENQUIRY;
+      await store.insert(withoutMessage as Enquiry);
+      expect((await store.list())[0]?.message).toBe("");
+    });
+
+    it("keeps any text verbatim: quotes, SQL, right-to-left scripts, emoji, line breaks", async () => {
+      const place = await kind.place();
+      const store = await place.open();
+      const odd: Enquiry = {
+        first_name: "Robert'); DROP TABLE enquiries;--",
+        last_name: "محمد 👩‍👩‍👧‍👦",
+        email: "o'brien+tag@example.com",
+        phone: "+919876543210",
+        subject: `" OR "1"="1`,
+        message: "line one\nline two\ttabbed \\ backslash $1 %s ${x}",
+      };
+      await store.insert(odd);
+      const [row] = await store.list();
+      expect(row).toMatchObject(odd);
+      expect(await store.count()).toBe(1);
+    });
+
+    it("has the same columns, and stores a keyed hash of the IP, never the address", async () => {
+      const place = await kind.place();
+      const store = await place.open();
+      await store.insert(VALID_ENQUIRY, { ip: "198.51.100.23" });
+      const rows = await place.rows("SELECT * FROM enquiries");
+      expect(Object.keys(rows[0]!)).toEqual([
+        "id",
+        "session_id",
+        "first_name",
+        "last_name",
+        "email",
+        "phone",
+        "subject",
+        "message",
+        "idempotency_key",
+        "ip_hash",
+        "created_at",
+      ]);
+      expect(rows[0]?.ip_hash).toMatch(/^[0-9a-f]{64}$/);
+      expect(JSON.stringify(rows)).not.toContain("198.51.100.23");
+    });
+
+    it("answers a repeated idempotency key with the first session id and stores nothing", async () => {
+      const place = await kind.place();
+      const store = await place.open();
+      const first = await store.insert(VALID_ENQUIRY, { idempotencyKey: "abc" });
+      const second = await store.insert({ ...VALID_ENQUIRY, first_name: "Changed" }, { idempotencyKey: "abc" });
+      expect(first.outcome).toBe("created");
+      expect(second).toEqual({ outcome: "repeat", sessionId: sessionIdOf(first) });
+      expect(await store.count()).toBe(1);
+      expect((await store.list())[0]?.first_name).toBe("Asha");
+    });
+
+    it("refuses an IP at its limit, counting a sliding window, and reports the oldest counted", async () => {
+      let now = T0;
+      const place = await kind.place();
+      const store = await place.open({ now: () => now });
+      const limitAt = (max: number) => ({ ip: "203.0.113.9", limit: { max, sinceMs: now - 10 * 60_000 } });
+      for (const step of [0, 60_000, 60_000]) {
+        now += step;
+        expect((await store.insert(VALID_ENQUIRY, limitAt(3))).outcome).toBe("created");
+      }
+      expect(await store.insert(VALID_ENQUIRY, limitAt(3))).toEqual({ outcome: "limited", count: 3, oldestAt: T0 });
+      expect((await store.insert(VALID_ENQUIRY, { ...limitAt(3), ip: "203.0.113.10" })).outcome).toBe("created");
+      now = T0 + 10 * 60_000 + 1; // the first one has left the window
+      expect((await store.insert(VALID_ENQUIRY, limitAt(3))).outcome).toBe("created");
+      expect(await store.count()).toBe(5);
+    });
+
+    it("answers a repeated idempotency key even when the IP is over its limit", async () => {
+      const place = await kind.place();
+      const store = await place.open();
+      const options = { ip: "203.0.113.9", idempotencyKey: "once", limit: { max: 1, sinceMs: 0 } };
+      const first = await store.insert(VALID_ENQUIRY, options);
+      expect(await store.insert(VALID_ENQUIRY, options)).toEqual({ outcome: "repeat", sessionId: sessionIdOf(first) });
+      expect((await store.insert(VALID_ENQUIRY, { ...options, idempotencyKey: "other" })).outcome).toBe("limited");
+    });
+
+    it("keeps the IP hash key across restarts, so limits survive them", async () => {
+      const place = await kind.place();
+      const limit = { max: 1, sinceMs: 0 };
+      const first = await place.open();
+      await first.insert(VALID_ENQUIRY, { ip: "198.51.100.23", limit });
+      await first.close();
+      const second = await place.open();
+      expect((await second.insert(VALID_ENQUIRY, { ip: "198.51.100.23", limit })).outcome).toBe("limited");
+      expect((await second.insert(VALID_ENQUIRY, { ip: "198.51.100.24", limit })).outcome).toBe("created");
+    });
+
+    it("lets two instances with one configured IP hash key share limits", async () => {
+      const place = await kind.place();
+      const limit = { max: 1, sinceMs: 0 };
+      const a = await place.open({ ipHashKey: "shared-secret" });
+      const b = await place.open({ ipHashKey: "shared-secret" });
+      expect((await a.insert(VALID_ENQUIRY, { ip: "198.51.100.7", limit })).outcome).toBe("created");
+      expect((await b.insert(VALID_ENQUIRY, { ip: "198.51.100.7", limit })).outcome).toBe("limited");
+    });
+
+    it("never admits one too many when two instances take the same IP's enquiries at once", async () => {
+      const place = await kind.place();
+      const instances = [await place.open(), await place.open()];
+      const limit = { max: 5, sinceMs: 0 };
+      const results = await Promise.all(
+        Array.from({ length: 24 }, (_, i) => instances[i % 2]!.insert(VALID_ENQUIRY, { ip: "192.0.2.50", limit })),
+      );
+      const outcomes = results.map((r) => r.outcome);
+      expect(outcomes.filter((o) => o === "created")).toHaveLength(5);
+      expect(outcomes.filter((o) => o === "limited")).toHaveLength(19);
+      expect(await instances[0]!.count()).toBe(5);
+    });
+
+    it("stores one row for one idempotency key sent to two instances at once", async () => {
+      const place = await kind.place();
+      const instances = [await place.open(), await place.open()];
+      const results = await Promise.all(
+        Array.from({ length: 16 }, (_, i) => instances[i % 2]!.insert(VALID_ENQUIRY, { idempotencyKey: "double-click" })),
+      );
+      expect(results.filter((r) => r.outcome === "created")).toHaveLength(1);
+      expect(new Set(results.map(sessionIdOf)).size).toBe(1);
+      expect(await instances[1]!.count()).toBe(1);
+    });
+
+    it("has committed the row when insert resolves: another connection sees it at once", async () => {
+      const place = await kind.place();
+      const store = await place.open();
+      const results = await Promise.all(Array.from({ length: 20 }, () => store.insert(VALID_ENQUIRY)));
+      const ids = (await place.rows("SELECT session_id FROM enquiries")).map((r) => String(r.session_id));
+      expect(ids.sort()).toEqual(results.map(sessionIdOf).sort());
+    });
+
+    it("lists newest first by default, oldest first on request, in pages", async () => {
+      const place = await kind.place();
+      const store = await place.open();
+      for (const first_name of ["A", "B", "C", "D"]) await store.insert({ ...VALID_ENQUIRY, first_name });
+      const names = async (options: Parameters<typeof store.list>[0]) =>
+        (await store.list(options)).map((row) => row.first_name);
+      expect(await names({})).toEqual(["D", "C", "B", "A"]);
+      expect(await names({ limit: 2 })).toEqual(["D", "C"]);
+      expect(await names({ limit: 2, offset: 2, order: "oldest-first" })).toEqual(["C", "D"]);
+      expect(await names({ offset: 3, order: "oldest-first" })).toEqual(["D"]);
+      await expect(store.list({ limit: -1 })).rejects.toThrow("limit must be a whole number of 0 or more.");
+    });
+
+    it("can be closed twice, and refuses inserts once closed", async () => {
+      const place = await kind.place();
+      const store = await place.open();
+      await store.close();
+      await expect(store.close()).resolves.toBeUndefined();
+      await expect(store.insert(VALID_ENQUIRY)).rejects.toThrow("The enquiry store is closed.");
+    });
+  });
+});
