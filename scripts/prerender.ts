@@ -1,8 +1,10 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { loadEnv } from "vite";
 import type { Rendered } from "../src/entry-server.tsx";
 import type { Site } from "../src/generated/schema-types.ts";
+import { securityHeaders, STRICT_TRANSPORT_SECURITY } from "../src/server/security-headers.ts";
 
 type ServerEntry = {
   render(url: string): Promise<Rendered>;
@@ -22,7 +24,9 @@ export function htmlPathOf(outDir: string, url: string): string {
 
 /** The JS files a page chunk needs, for <link rel="modulepreload"> so hydration does not wait on a waterfall. */
 function pagePreloads(manifest: ViteManifest, route: string): string[] {
-  const key = Object.keys(manifest).find((k) => k === `\0virtual:site-page:${route}` || k.endsWith(`virtual:site-page:${route}`));
+  // The manifest names the home page's chunk "virtual:site-page:" (its trailing slash is dropped).
+  const id = `virtual:site-page:${route === "/" ? "" : route}`;
+  const key = Object.keys(manifest).find((k) => k.replace(/^\0/, "").replace(/\/$/, "") === id);
   if (!key) return [];
   const files = new Set<string>();
   const visit = (k: string) => {
@@ -35,7 +39,41 @@ function pagePreloads(manifest: ViteManifest, route: string): string[] {
   return [...files];
 }
 
-function head(site: Site, url: string, r: Rendered, preloads: string[]): string {
+/**
+ * React's renderToString puts the image preloads it derives (eager pictures, fetchPriority)
+ * in front of the markup, inside <div id="root">. They belong in <head>, where the browser
+ * finds them before it parses the body; hydration skips them either way.
+ */
+export function hoistPreloads(html: string): { preloads: string[]; body: string } {
+  const leading = /^<link rel="preload"[^>]*\/?>/;
+  const preloads: string[] = [];
+  let body = html;
+  for (let m = leading.exec(body); m; m = leading.exec(body)) {
+    preloads.push(m[0].replace(/\/>$/, " />"));
+    body = body.slice(m[0].length);
+  }
+  return { preloads, body };
+}
+
+/**
+ * dist/_headers (Netlify and Cloudflare Pages format): the headers `npm start` sends, for a
+ * static host or CDN. It is always HTTPS there, so Strict-Transport-Security is included.
+ */
+export function headersFile(apiBase: string | undefined): string {
+  const all = { ...securityHeaders({ apiBase }), "Strict-Transport-Security": STRICT_TRANSPORT_SECURITY };
+  return [
+    "# The security headers of `npm start` (src/server/security-headers.ts), for a static host or CDN.",
+    "/*",
+    ...Object.entries(all).map(([name, value]) => `  ${name}: ${value}`),
+    "",
+    "# Hashed file names: a file under /assets/ never changes.",
+    "/assets/*",
+    "  Cache-Control: public, max-age=31536000, immutable",
+    "",
+  ].join("\n");
+}
+
+function head(site: Site, url: string, r: Rendered, preloads: string[], imagePreloads: string[]): string {
   const canonical = `${site.url}${r.route === null ? url : r.route === "/" ? "/" : r.route}`;
   const title = escapeHtml(r.title);
   const description = escapeHtml(r.description);
@@ -53,6 +91,7 @@ function head(site: Site, url: string, r: Rendered, preloads: string[]): string 
     `<meta name="twitter:title" content="${title}" />`,
     `<meta name="twitter:description" content="${description}" />`,
     ...preloads.map((f) => `<link rel="modulepreload" href="/${f}" />`),
+    ...imagePreloads,
   ].join("\n    ");
 }
 
@@ -72,7 +111,7 @@ export interface PrerenderResult {
   primaryRoutes: string[];
 }
 
-/** Render every route and alias into outDir, plus 404.html, sitemap.xml and robots.txt. */
+/** Render every route and alias into outDir, plus 404.html, sitemap.xml, robots.txt and _headers. */
 export async function prerender(outDir: string, serverEntryFile: string): Promise<PrerenderResult> {
   const entry = (await import(pathToFileURL(serverEntryFile).href)) as ServerEntry;
   const template = readFileSync(join(outDir, "index.html"), "utf8");
@@ -83,11 +122,13 @@ export async function prerender(outDir: string, serverEntryFile: string): Promis
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, html);
   };
-  const page = (url: string, r: Rendered) =>
-    template
+  const page = (url: string, r: Rendered) => {
+    const { preloads, body } = hoistPreloads(r.html);
+    return template
       .replace(/<html lang="[^"]*">/, `<html lang="${lang}">`)
-      .replace("<!--app-head-->", head(site, url, r, r.route ? pagePreloads(manifest, r.route) : []))
-      .replace("<!--app-html-->", r.html);
+      .replace("<!--app-head-->", () => head(site, url, r, r.route ? pagePreloads(manifest, r.route) : [], preloads))
+      .replace("<!--app-html-->", () => body);
+  };
 
   const files: string[] = [];
   const urls = [...Object.keys(entry.routes), ...Object.keys(entry.aliases)].sort();
@@ -103,5 +144,7 @@ export async function prerender(outDir: string, serverEntryFile: string): Promis
   const primaryRoutes = Object.keys(entry.routes).sort();
   write(join(outDir, "sitemap.xml"), sitemapXml(site.url, primaryRoutes));
   write(join(outDir, "robots.txt"), `User-agent: *\nAllow: /\n\nSitemap: ${site.url}/sitemap.xml\n`);
+  // The API base the bundle was built with (.env files or the environment), so connect-src matches it.
+  write(join(outDir, "_headers"), headersFile(loadEnv("production", process.cwd(), "VITE_").VITE_API_BASE));
   return { files, primaryRoutes };
 }

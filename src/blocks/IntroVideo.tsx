@@ -4,6 +4,7 @@ import { ActionRow } from "../ui/ActionLink.tsx";
 import { Heading } from "../ui/Heading.tsx";
 import { Picture } from "../ui/Picture.tsx";
 import { Inline } from "../ui/RichText.tsx";
+import { usePageLoaded } from "../ui/use-page-loaded.ts";
 import styles from "./IntroVideo.module.css";
 import type { BlockOf } from "./types.ts";
 
@@ -12,21 +13,24 @@ export function IntroVideo({ id, video, eyebrow, heading, text, actions, pauseLa
   const ref = useRef<HTMLVideoElement>(null);
   const reduced = useReducedMotion();
   const [paused, setPaused] = useState(false);
+  const loaded = usePageLoaded();
 
   useEffect(() => {
     const el = ref.current;
-    if (!el) return;
+    if (!el || !loaded) return;
     if (reduced || paused) el.pause();
     else void el.play().catch(() => setPaused(true));
-  }, [reduced, paused]);
+  }, [reduced, paused, loaded]);
 
   return (
     <section id={id} className={styles.intro}>
       <Picture image={{ ...video.poster, alt: "", decorative: true }} eager className={styles.poster} />
       {reduced ? null : (
-        <video ref={ref} className={styles.video} autoPlay muted loop playsInline preload="auto" poster={video.poster.src} aria-hidden="true" tabIndex={-1}>
-          {video.webm ? <source src={video.webm} type="video/webm" /> : null}
-          <source src={video.src} type="video/mp4" />
+        // The sources come once the page has loaded, so the video never competes with the poster
+        // (the largest paint) or the scripts; the poster shows until the first frame.
+        <video ref={ref} className={styles.video} autoPlay muted loop playsInline preload="none" poster={video.poster.src} aria-hidden="true" tabIndex={-1}>
+          {loaded && video.webm ? <source src={video.webm} type="video/webm" /> : null}
+          {loaded ? <source src={video.src} type="video/mp4" /> : null}
         </video>
       )}
       <div className={`container ${styles.content}`}>

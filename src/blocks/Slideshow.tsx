@@ -66,7 +66,7 @@ export function Slideshow({ id, heading, intro, slides, interval = DEFAULT_INTER
           </div>
           <div className={styles.viewport} aria-live={rotating ? "off" : "polite"}>
             {slides.map((slide, i) => (
-              <figure
+              <div
                 key={slide.image.src}
                 className={cx(styles.slide, i === index && styles.active)}
                 role="group"
@@ -74,9 +74,12 @@ export function Slideshow({ id, heading, intro, slides, interval = DEFAULT_INTER
                 aria-label={`${i + 1} of ${slides.length}`}
                 aria-hidden={i !== index}
               >
-                <Picture image={slide.image} className={styles.image} />
-                <figcaption className={styles.caption}>{slide.caption}</figcaption>
-              </figure>
+                {/* ARIA allows no group role on <figure> itself, so the slide wraps it. */}
+                <figure className={styles.figure}>
+                  <Picture image={slide.image} className={styles.image} />
+                  <figcaption className={styles.caption}>{slide.caption}</figcaption>
+                </figure>
+              </div>
             ))}
           </div>
         </div>

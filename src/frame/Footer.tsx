@@ -27,7 +27,7 @@ export function Footer({ site }: { site: Site }) {
           {footer.social.map((s) => (
             <li key={s.to}>
               <a href={s.to} target="_blank" rel="noopener noreferrer" aria-label={`${s.label} (opens in a new tab)`} className={styles.socialLink}>
-                <img src={s.icon} alt="" width={24} height={24} />
+                <img src={s.icon} alt="" width={24} height={24} loading="lazy" />
               </a>
             </li>
           ))}

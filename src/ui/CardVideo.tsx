@@ -2,26 +2,46 @@ import { useEffect, useRef } from "react";
 import type { Video } from "../generated/schema-types.ts";
 
 /**
- * A silent looping card video: nothing is downloaded until it scrolls into view, it pauses
- * when it leaves, and people who prefer reduced motion only ever see the poster.
+ * A silent looping card video. Nothing is downloaded while it is far from view, not even the
+ * poster (a poster is never lazy by itself, and seven of them would compete with the first
+ * screen): the poster is set as it comes near, the video plays while it is half in view and
+ * pauses when it leaves. People who prefer reduced motion only ever see the poster.
  */
 export function CardVideo({ video, className }: { video: Video; className?: string }) {
   const ref = useRef<HTMLVideoElement>(null);
   useEffect(() => {
     const el = ref.current;
-    if (!el || window.matchMedia("(prefers-reduced-motion: reduce)").matches || !("IntersectionObserver" in window)) return;
-    const observer = new IntersectionObserver(
+    if (!el) return;
+    const showPoster = () => void (el.poster = video.poster.src);
+    if (!("IntersectionObserver" in window)) {
+      showPoster();
+      return;
+    }
+    const reduced = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    const near = new IntersectionObserver(
+      ([entry]) => {
+        if (!entry?.isIntersecting) return;
+        showPoster();
+        near.disconnect();
+      },
+      { rootMargin: "400px 0px" },
+    );
+    const inView = new IntersectionObserver(
       ([entry]) => {
         if (entry?.isIntersecting) void el.play().catch(() => undefined);
         else el.pause();
       },
       { threshold: 0.5 },
     );
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, []);
+    near.observe(el);
+    if (!reduced) inView.observe(el);
+    return () => {
+      near.disconnect();
+      inView.disconnect();
+    };
+  }, [video.poster.src]);
   return (
-    <video ref={ref} className={className} muted loop playsInline preload="none" poster={video.poster.src} width={video.poster.width} height={video.poster.height} aria-hidden="true" tabIndex={-1}>
+    <video ref={ref} className={className} muted loop playsInline preload="none" width={video.poster.width} height={video.poster.height} aria-hidden="true" tabIndex={-1}>
       {video.webm ? <source src={video.webm} type="video/webm" /> : null}
       <source src={video.src} type="video/mp4" />
     </video>

@@ -10,6 +10,7 @@ let cleanup = () => {};
 afterEach(() => cleanup());
 
 const MINING = `# yaml-language-server: $schema=../../schema/page.schema.json
+schemaVersion: 2
 title: Mining | Nexa AI
 description: How Nexa AI applies computer vision and predictive models to safer, more efficient mines and quarries.
 card:

@@ -21,8 +21,8 @@ describe("issue-3 blocks render from plain data", () => {
   it("introVideo: a muted, looping, inline autoplay video with its poster and a pause button", () => {
     const out = html(<IntroVideo type="introVideo" heading="Welcome" video={{ src: "/home/intro.mp4", webm: "/home/intro.webm", poster: img("/home/intro-poster.jpg") }} />);
     expect(out).toMatch(/<video[^>]*autoPlay[^>]*muted[^>]*loop[^>]*playsInline[^>]*poster="\/home\/intro-poster.jpg"/i);
-    expect(out).toContain('<source src="/home/intro.webm" type="video/webm"/>');
-    expect(out).toContain('<source src="/home/intro.mp4" type="video/mp4"/>');
+    // Its sources are added once the page has loaded, so the video never slows the first screen.
+    expect(out).not.toContain("<source");
     expect(out).toContain('aria-pressed="false"');
     expect(out).toContain("Pause background video");
     expect(out).toContain(">Welcome</h1>");
@@ -112,7 +112,7 @@ describe("issue-3 blocks render from plain data", () => {
     );
     expect(out).toContain('id="health"');
     expect(out).toContain('href="/industries/health"');
-    expect(out).toContain(">Read more</a>");
+    expect(out).toContain('>Read more<span class="visually-hidden">: Health</span></a>');
     expect(out).toContain('href="/connect"');
     expect(out).toContain("<dt>Fee</dt><dd>₹35,000 + GST</dd>");
   });

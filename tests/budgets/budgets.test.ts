@@ -1,0 +1,82 @@
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+import { gzipSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { routeSizes } from "../../scripts/size.ts";
+
+/**
+ * Size budgets over the built site (bytes are deterministic, so these are assertions; speeds
+ * are benchmarks in `npm run bench`). gzip level 9, as scripts/size.ts measures.
+ */
+const KB = 1024;
+export const BUDGETS = {
+  /** The entry script and its modulepreloads in dist/index.html. */
+  initialJsOfHome: 100 * KB,
+  /** Each page's own chunk, dist/assets/page-*.js. */
+  pageChunk: 15 * KB,
+  /** Every stylesheet together. */
+  allCss: 20 * KB,
+  /** Any svg/png/jpg/webp under dist/, uncompressed. */
+  image: 150 * KB,
+  /** dist/home/intro.mp4 and .webm, each. */
+  introVideo: 1024 * KB,
+};
+
+const dist = join(process.cwd(), "dist");
+const gzipBytes = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
+const kb = (n: number) => `${(n / KB).toFixed(1)} KB`;
+const files = (dir: string): string[] =>
+  readdirSync(dir).flatMap((name) => {
+    const full = join(dir, name);
+    return statSync(full).isDirectory() ? files(full) : [full];
+  });
+
+describe.runIf(existsSync(join(dist, "index.html")))("size budgets of dist/", () => {
+  it(`initial JS of / is at most ${kb(BUDGETS.initialJsOfHome)} gzip`, () => {
+    const home = routeSizes().find((r) => r.route === "/");
+    expect(home, "dist/index.html").toBeDefined();
+    const js = home!.files.filter((f) => f.endsWith(".js"));
+    for (const f of js) console.log(`  ${f.padEnd(48)} ${kb(gzipBytes(join(dist, f))).padStart(9)}`);
+    console.log(`initial JS of /: ${home!.js} bytes gzip (${kb(home!.js)}; budget ${kb(BUDGETS.initialJsOfHome)})`);
+    expect(js.length).toBeGreaterThan(0);
+    expect(home!.js).toBeLessThanOrEqual(BUDGETS.initialJsOfHome);
+  });
+
+  it(`each page chunk is at most ${kb(BUDGETS.pageChunk)} gzip`, () => {
+    const chunks = readdirSync(join(dist, "assets"))
+      .filter((f) => /^page-.*\.js$/.test(f))
+      .map((f) => ({ file: f, bytes: gzipBytes(join(dist, "assets", f)) }))
+      .sort((a, b) => b.bytes - a.bytes);
+    expect(chunks.length).toBeGreaterThan(50);
+    console.log(`page chunks: ${chunks.length}, largest ${chunks[0]!.file} ${kb(chunks[0]!.bytes)}, median ${kb(chunks[Math.floor(chunks.length / 2)]!.bytes)} (budget ${kb(BUDGETS.pageChunk)} each)`);
+    expect(chunks.filter((c) => c.bytes > BUDGETS.pageChunk).map((c) => `${c.file}: ${kb(c.bytes)}`)).toEqual([]);
+  });
+
+  it(`all CSS together is at most ${kb(BUDGETS.allCss)} gzip`, () => {
+    const css = files(dist).filter((f) => f.endsWith(".css"));
+    const total = css.reduce((n, f) => n + gzipBytes(f), 0);
+    console.log(`all CSS: ${css.length} file(s), ${total} bytes gzip (${kb(total)}; budget ${kb(BUDGETS.allCss)})`);
+    expect(css.length).toBeGreaterThan(0);
+    expect(total).toBeLessThanOrEqual(BUDGETS.allCss);
+  });
+
+  it(`no image is over ${kb(BUDGETS.image)}`, () => {
+    const images = files(dist)
+      .filter((f) => /\.(svg|png|jpe?g|webp)$/i.test(f))
+      .map((f) => ({ file: relative(dist, f), bytes: statSync(f).size }))
+      .sort((a, b) => b.bytes - a.bytes);
+    expect(images.length).toBeGreaterThan(0);
+    console.log(`images: ${images.length}, largest ${images[0]!.file} ${kb(images[0]!.bytes)} (budget ${kb(BUDGETS.image)} each)`);
+    expect(images.filter((i) => i.bytes > BUDGETS.image).map((i) => `${i.file}: ${kb(i.bytes)}`)).toEqual([]);
+  });
+
+  it.each(["intro.mp4", "intro.webm"])(`home/%s is under ${kb(BUDGETS.introVideo)}`, (name) => {
+    const bytes = statSync(join(dist, "home", name)).size;
+    console.log(`home/${name}: ${kb(bytes)} (budget ${kb(BUDGETS.introVideo)})`);
+    expect(bytes).toBeLessThan(BUDGETS.introVideo);
+  });
+});
+
+it("dist/ has been built (npm run build) before the budgets run", () => {
+  expect(existsSync(join(dist, "index.html"))).toBe(true);
+});

@@ -1,0 +1,11 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+/** Size budgets read the built dist/, so they run after `npm run build` (scripts/test.sh), apart from the unit tests. */
+export default defineConfig({
+  root: fileURLToPath(new URL("../..", import.meta.url)),
+  test: {
+    include: ["tests/budgets/**/*.test.ts"],
+    environment: "node",
+  },
+});

@@ -1,0 +1,135 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
+import { ALIASES, PRIMARY_ROUTES } from "../spec-routes.ts";
+import { routesInDist } from "./dist-routes.ts";
+import { open, test } from "./one-page-per-worker.ts";
+
+/** WCAG 2.0–2.2 A and AA, plus axe's best practices (one h1, landmarks, unique landmark names, …). */
+const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
+const ROUTES = routesInDist();
+
+/** Let finite animations (panel fade-in) end, so colours are measured as a visitor sees them; the endless marquee is left running. */
+async function settled(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+/**
+ * Every violation as one readable line per element, so a failure says what to fix and where.
+ * Legacy mode runs axe.run() in the page itself (the site has no frames) instead of opening a
+ * blank page per run to merge frame results; with only violations collected in full, a run
+ * takes a third of the time.
+ */
+async function violations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).setLegacyMode().options({ resultTypes: ["violations"] }).withTags(TAGS).analyze();
+  return results.violations.flatMap((v) =>
+    v.nodes.map((n) => `${v.id} (${v.impact}): ${v.help} — ${n.target.join(" ")} — ${n.failureSummary?.replace(/\s+/g, " ")}`),
+  );
+}
+
+test("the sweep covers every route and alias of SPEC §2.2", () => {
+  for (const path of [...PRIMARY_ROUTES, ...Object.keys(ALIASES)]) expect(ROUTES).toContain(path);
+});
+
+test.describe("axe on every route", () => {
+  for (const path of ROUTES) {
+    test(`${path} has no violations`, async ({ shared: page }) => {
+      await open(page, path);
+      await expect(page.locator("h1")).toHaveCount(1);
+      expect(await violations(page)).toEqual([]);
+    });
+  }
+});
+
+test.describe("axe with a header panel open (desktop)", () => {
+  test.skip(({ isMobile }) => isMobile, "desktop navigation");
+
+  test("each panel of the main navigation", async ({ shared: page }) => {
+    test.slow();
+    await open(page, "/about-us");
+    const buttons = page.locator('nav[aria-label="Main"] button[aria-controls^="panel-"]');
+    const count = await buttons.count();
+    expect(count).toBeGreaterThan(0);
+    for (let i = 0; i < count; i++) {
+      const button = buttons.nth(i);
+      await button.click();
+      const panel = page.locator(`#${await button.getAttribute("aria-controls")}`);
+      await expect(panel).toBeVisible();
+      await settled(page);
+      expect(await violations(page), `panel ${await button.textContent()}`).toEqual([]);
+      await page.keyboard.press("Escape");
+      await expect(panel).toBeHidden();
+    }
+  });
+});
+
+test.describe("axe with the phone menu open", () => {
+  test.skip(({ isMobile }) => !isMobile, "phone navigation");
+
+  test("the menu, with its groups expanded", async ({ shared: page }) => {
+    test.slow();
+    await open(page, "/about-us");
+    await page.getByRole("button", { name: "Menu" }).click();
+    const menu = page.locator("#mobile-menu");
+    await expect(menu).toBeVisible();
+    const summaries = menu.locator("details > summary");
+    await summaries.first().click();
+    await settled(page);
+    expect(await violations(page), "menu with the first group open").toEqual([]);
+    for (let i = 1; i < (await summaries.count()); i++) await summaries.nth(i).click();
+    await settled(page);
+    expect(await violations(page), "menu with every group open").toEqual([]);
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+  });
+});
+
+test("axe with the enquiry form showing an error", async ({ shared: page }) => {
+  await open(page, "/connect");
+  const alerts: string[] = [];
+  const onDialog = (dialog: { message(): string }) => void alerts.push(dialog.message());
+  page.on("dialog", onDialog);
+  const form = page.locator("form");
+  await form.getByLabel("First name", { exact: true }).fill("Ada");
+  await form.getByLabel("Last name", { exact: true }).fill("Lovelace");
+  await form.getByLabel("Email", { exact: true }).fill("not-an-email");
+  await form.getByRole("button", { name: "Submit" }).click();
+  await expect.poll(() => alerts).toEqual(["Please enter a valid email address."]);
+  page.off("dialog", onDialog);
+  await expect(form.getByLabel("Email", { exact: true })).toHaveAttribute("aria-invalid", "true");
+  await expect(form.getByText("Please enter a valid email address.")).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+});
+
+test.describe("keyboard focus is always visible", () => {
+  for (const path of ["/", "/connect", "/courses/internship/short-term"]) {
+    test(`${path}: every Tab stop has a focus ring`, async ({ shared: page }) => {
+      await open(page, path);
+      await page.locator("body").focus();
+      const missing: string[] = [];
+      const seen = new Set<string>();
+      for (let i = 0; i < 150; i++) {
+        await page.keyboard.press("Tab");
+        const stop = await page.evaluate(() => {
+          const el = document.activeElement as HTMLElement | null;
+          if (!el || el === document.body) return null;
+          const style = getComputedStyle(el);
+          const ring = (style.outlineStyle !== "none" && parseFloat(style.outlineWidth) >= 2) || style.boxShadow !== "none";
+          const name = `${el.tagName.toLowerCase()}${el.id ? "#" + el.id : ""} "${(el.textContent ?? "").trim().slice(0, 40) || el.getAttribute("aria-label") || ""}"`;
+          return { name, ring, key: `${name}@${el.getBoundingClientRect().top + window.scrollY}` };
+        });
+        if (stop === null || seen.has(stop.key)) break;
+        seen.add(stop.key);
+        if (!stop.ring) missing.push(stop.name);
+      }
+      expect(seen.size, "Tab stops found").toBeGreaterThan(5);
+      expect(missing).toEqual([]);
+    });
+  }
+});

@@ -1,0 +1,162 @@
+import { readdirSync, readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { expect, type APIResponse, type ConsoleMessage } from "@playwright/test";
+import { parseTrustProxy } from "../../src/server/env.ts";
+import { startServer } from "../../src/server/main.ts";
+import { DIST, htmlFilesInDist, routesInDist } from "./dist-routes.ts";
+import { cspViolations, open, test } from "./one-page-per-worker.ts";
+
+/** The policy of issue 7, word for word: nothing inline, no eval, same origin only (no API base set). */
+const CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; media-src 'self'; connect-src 'self'; " +
+  "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+const HEADERS = {
+  "content-security-policy": CSP,
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "strict-origin-when-cross-origin",
+  "permissions-policy": "camera=(), microphone=(), geolocation=()",
+  "cross-origin-opener-policy": "same-origin",
+};
+
+/** The `/*` block of dist/_headers, with lower-case names. */
+function staticHostHeaders(): Record<string, string> {
+  const text = readFileSync(join(DIST, "_headers"), "utf8");
+  const block = text.split(/\n(?=\S)/).find((b) => b.startsWith("/*\n"));
+  if (!block) throw new Error("dist/_headers has no /* block");
+  return Object.fromEntries(
+    block
+      .split("\n")
+      .slice(1)
+      .filter((line) => /^\s+\S/.test(line))
+      .map((line) => {
+        const [name, ...value] = line.trim().split(":");
+        return [name!.toLowerCase(), value.join(":").trim()];
+      }),
+  );
+}
+
+test.describe("the prerendered site is CSP-clean", () => {
+  test.skip(({ isMobile }) => isMobile, "reads files, once");
+
+  test("no HTML file in dist/ has an inline script, a style attribute or element, or an event-handler attribute", () => {
+    const files = htmlFilesInDist();
+    expect(files.length).toBeGreaterThan(80);
+    const problems = files.flatMap((file) => {
+      const html = readFileSync(join(DIST, file), "utf8");
+      return [
+        ...[...html.matchAll(/<script\b(?![^>]*\ssrc=)[^>]*>/gi)].map((m) => `inline script ${m[0]}`),
+        ...[...html.matchAll(/<[a-z][^>]*\sstyle=/gi)].map((m) => `style attribute ${m[0].slice(0, 80)}`),
+        ...[...html.matchAll(/<style\b/gi)].map(() => "<style> element"),
+        ...[...html.matchAll(/<[a-z][^>]*\son[a-z]+=/gi)].map((m) => `event handler ${m[0].slice(0, 80)}`),
+        ...[...html.matchAll(/(?:href|src)="javascript:/gi)].map(() => "javascript: URL"),
+      ].map((problem) => `${file}: ${problem}`);
+    });
+    expect(problems).toEqual([]);
+  });
+
+  test("React's image preloads are in <head>, not in the hydrated markup", () => {
+    for (const file of htmlFilesInDist()) {
+      const html = readFileSync(join(DIST, file), "utf8");
+      const body = html.slice(html.indexOf("<body"));
+      expect(body, file).not.toContain('rel="preload"');
+    }
+    expect(readFileSync(join(DIST, "index.html"), "utf8")).toMatch(/<head>[\s\S]*<link rel="preload" as="image" href="\/home\/intro-poster\.jpg"[\s\S]*<\/head>/);
+  });
+
+  test("no bundle generates code at run time (eval, new Function, string timers)", () => {
+    const bundles = readdirSync(join(DIST, "assets")).filter((f) => f.endsWith(".js"));
+    expect(bundles.length).toBeGreaterThan(0);
+    const found = bundles.flatMap((f) => {
+      const js = readFileSync(join(DIST, "assets", f), "utf8");
+      return [...js.matchAll(/\beval\(|\bnew Function\(|\bset(?:Timeout|Interval)\(\s*["'`]/g)].map((m) => `${f}: ${m[0]}`);
+    });
+    expect(found).toEqual([]);
+  });
+});
+
+test.describe("security headers of npm start", () => {
+  test.skip(({ isMobile }) => isMobile, "HTTP only");
+
+  const expectHeaders = (response: APIResponse) => {
+    expect(response.headers()).toMatchObject(HEADERS);
+    expect(response.headers()["strict-transport-security"]).toBeUndefined();
+  };
+
+  test("on a page, an asset, the not-found page and the API", async ({ request }) => {
+    const html = await request.get("/");
+    expect(html.status()).toBe(200);
+    expectHeaders(html);
+    const script = /<script type="module" crossorigin src="([^"]+)"/.exec(await html.text())![1]!;
+    expectHeaders(await request.get(script));
+    const missing = await request.get("/no-such-page");
+    expect(missing.status()).toBe(404);
+    expectHeaders(missing);
+    expectHeaders(await request.get("/api/v1/enquiries/"));
+  });
+
+  test("dist/_headers gives a static host the same headers, with HSTS", async ({ request }) => {
+    const served = (await request.get("/")).headers();
+    const file = staticHostHeaders();
+    for (const name of Object.keys(HEADERS)) expect(file[name], name).toBe(served[name]);
+    expect(file["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
+  });
+
+  test("Strict-Transport-Security behind a trusted proxy that saw HTTPS (TRUST_PROXY)", async () => {
+    const dbPath = join(".tmp", `e2e-hsts-${process.pid}.db`);
+    const server = await startServer({ port: 0, distDir: DIST, dbPath, trustProxy: parseTrustProxy("true"), logger: false });
+    try {
+      const https = await fetch(`${server.url}/`, { headers: { "x-forwarded-proto": "https" } });
+      expect(https.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
+      expect(https.headers.get("content-security-policy")).toBe(CSP);
+      const http = await fetch(`${server.url}/`);
+      expect(http.headers.get("strict-transport-security")).toBeNull();
+    } finally {
+      await server.close();
+      for (const suffix of ["", "-wal", "-shm"]) rmSync(dbPath + suffix, { force: true });
+    }
+  });
+});
+
+test.describe("no Content-Security-Policy violation on any route", () => {
+  test("the sweep notices a violation (an inline style, a script from elsewhere)", async ({ shared: page }) => {
+    await open(page, "/");
+    await page.evaluate(() => {
+      const div = document.createElement("div");
+      div.setAttribute("style", "color: red");
+      const script = document.createElement("script");
+      script.src = "https://cdn.example.invalid/x.js";
+      document.body.append(div, script);
+    });
+    await expect
+      .poll(async () => (await cspViolations(page)).map((v) => v.split(" at ")[0]).sort())
+      .toEqual(["script-src-elem blocked https://cdn.example.invalid/x.js", "style-src-attr blocked inline"]);
+  });
+
+  test("the logo strip's speed, a custom property set through the CSSOM, is allowed", async ({ shared: page, isMobile }) => {
+    await open(page, "/");
+    const marquee = page.locator("[data-paused]").first();
+    await expect(marquee).toHaveAttribute("style", /--marquee-seconds: 40s/);
+    const duration = await marquee.locator("> div").evaluate((track) => getComputedStyle(track).animationDuration);
+    expect(duration).toBe(isMobile ? "35s" : "40s");
+    expect(await cspViolations(page)).toEqual([]);
+  });
+
+  for (const path of routesInDist()) {
+    test(path, async ({ shared: page }) => {
+      const messages: string[] = [];
+      const onConsole = (m: ConsoleMessage) => {
+        if (/Content[- ]Security[- ]Policy/i.test(m.text())) messages.push(m.text());
+      };
+      page.on("console", onConsole);
+      try {
+        await open(page, path);
+        // Reach the bottom, so lazy pictures, card videos and the footer load too.
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        await page.waitForTimeout(150);
+        expect([...(await cspViolations(page)), ...messages]).toEqual([]);
+      } finally {
+        page.off("console", onConsole);
+      }
+    });
+  }
+});
