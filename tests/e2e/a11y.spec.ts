@@ -1,8 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { expect, type ConsoleMessage, type Page } from "@playwright/test";
 import { ALIASES, PRIMARY_ROUTES } from "../spec-routes.ts";
 import { routesInDist } from "./dist-routes.ts";
-import { open, test } from "./one-page-per-worker.ts";
+import { cspViolations, open, test } from "./one-page-per-worker.ts";
 
 /** WCAG 2.0–2.2 A and AA, plus axe's best practices (one h1, landmarks, unique landmark names, …). */
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
@@ -37,12 +37,39 @@ test("the sweep covers every route and alias of SPEC §2.2", () => {
   for (const path of [...PRIMARY_ROUTES, ...Object.keys(ALIASES)]) expect(ROUTES).toContain(path);
 });
 
-test.describe("axe on every route", () => {
+/**
+ * One visit per route and viewport does every per-page check, so the suite loads each page
+ * once: it answers 200 and hydrates, has one h1, the header and footer, no sideways scrolling,
+ * no console error or warning, no Content-Security-Policy violation (after scrolling to the
+ * bottom, so lazy pictures and videos load too), and no axe violation.
+ */
+test.describe("every route: structure, console, CSP and axe", () => {
   for (const path of ROUTES) {
-    test(`${path} has no violations`, async ({ shared: page }) => {
-      await open(page, path);
-      await expect(page.locator("h1")).toHaveCount(1);
-      expect(await violations(page)).toEqual([]);
+    test(`${path}`, async ({ shared: page }) => {
+      const problems: string[] = [];
+      const onConsole = (m: ConsoleMessage) => {
+        if (m.type() === "error" || m.type() === "warning") problems.push(`${m.type()}: ${m.text()}`);
+      };
+      const onError = (e: Error) => problems.push(`uncaught: ${e.message}`);
+      page.on("console", onConsole);
+      page.on("pageerror", onError);
+      try {
+        await open(page, path);
+        await expect(page.locator("h1")).toHaveCount(1);
+        await expect(page.locator("h1")).not.toBeEmpty();
+        await expect(page.locator("body > #root > header")).toHaveCount(1);
+        await expect(page.locator("body > #root > footer")).toHaveCount(1);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect(overflow, "horizontal overflow in px").toBeLessThanOrEqual(0);
+        expect(await violations(page)).toEqual([]);
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        await page.waitForTimeout(150);
+        expect(await cspViolations(page), "CSP violations").toEqual([]);
+        expect(problems, "console").toEqual([]);
+      } finally {
+        page.off("console", onConsole);
+        page.off("pageerror", onError);
+      }
     });
   }
 });

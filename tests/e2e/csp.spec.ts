@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { expect, type APIResponse, type ConsoleMessage } from "@playwright/test";
+import { expect, type APIResponse } from "@playwright/test";
 import { parseTrustProxy } from "../../src/server/env.ts";
 import { startServer } from "../../src/server/main.ts";
-import { DIST, htmlFilesInDist, routesInDist } from "./dist-routes.ts";
+import { DIST, htmlFilesInDist } from "./dist-routes.ts";
 import { cspViolations, open, test } from "./one-page-per-worker.ts";
 
 /** The policy of issue 7, word for word: nothing inline, no eval, same origin only (no API base set). */
@@ -140,23 +140,6 @@ test.describe("no Content-Security-Policy violation on any route", () => {
     expect(duration).toBe(isMobile ? "35s" : "40s");
     expect(await cspViolations(page)).toEqual([]);
   });
+  // Every route is checked for violations in the one-visit-per-route sweep of a11y.spec.ts.
 
-  for (const path of routesInDist()) {
-    test(path, async ({ shared: page }) => {
-      const messages: string[] = [];
-      const onConsole = (m: ConsoleMessage) => {
-        if (/Content[- ]Security[- ]Policy/i.test(m.text())) messages.push(m.text());
-      };
-      page.on("console", onConsole);
-      try {
-        await open(page, path);
-        // Reach the bottom, so lazy pictures, card videos and the footer load too.
-        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-        await page.waitForTimeout(150);
-        expect([...(await cspViolations(page)), ...messages]).toEqual([]);
-      } finally {
-        page.off("console", onConsole);
-      }
-    });
-  }
 });

@@ -28,12 +28,7 @@ test.describe("prerendered proof pages", () => {
       await context.close();
     });
 
-    test(`${path} hydrates with no console errors or warnings`, async ({ page, consoleProblems }) => {
-      await page.goto(path);
-      await hydrated(page);
-      await expect(page.locator("h1")).toHaveText(h1);
-      expect(consoleProblems).toEqual([]);
-    });
+    // Hydration without console errors or warnings is checked for every route in a11y.spec.ts.
   }
 
   test("/industries/details has the ten anchored sections of SPEC §2.3", async ({ page }) => {
@@ -70,7 +65,8 @@ test.describe("navigation", () => {
     expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe("still here");
   });
 
-  test("every header and footer link leads to a page", async ({ page, request }) => {
+  test("every header and footer link leads to a page", async ({ page, request, isMobile }) => {
+    test.skip(isMobile, "the same links at every size");
     await page.goto("/");
     const hrefs = await page.locator("header a[href^='/'], footer a[href^='/']").evaluateAll((as) => as.map((a) => a.getAttribute("href")!.split("#")[0]!));
     expect(hrefs.length).toBeGreaterThanOrEqual(12);
