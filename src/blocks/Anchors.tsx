@@ -1,8 +1,9 @@
 import { ActionLink } from "../ui/ActionLink.tsx";
 import { Heading } from "../ui/Heading.tsx";
 import { Picture } from "../ui/Picture.tsx";
-import { Inline, RichText } from "../ui/RichText.tsx";
+import { RichText } from "../ui/RichText.tsx";
 import styles from "./Anchors.module.css";
+import { SectionIntro } from "../ui/SectionIntro.tsx";
 import type { BlockOf } from "./types.ts";
 
 /** Sections with anchor ids and, above them, a list of links that jump to each. */
@@ -10,12 +11,7 @@ export function Anchors({ id, heading, intro, navLabel = "On this page", section
   return (
     <div id={id} className={styles.block}>
       <div className="container">
-        {heading ? <Heading>{heading}</Heading> : null}
-        {intro ? (
-          <p className={styles.intro}>
-            <Inline text={intro} />
-          </p>
-        ) : null}
+        <SectionIntro heading={heading} intro={intro} />
         <nav className={styles.nav} aria-label={navLabel}>
           <p className={styles.navLabel} aria-hidden="true">
             {navLabel}

@@ -2,6 +2,7 @@ import { Heading } from "../ui/Heading.tsx";
 import { Picture } from "../ui/Picture.tsx";
 import { Inline, RichText } from "../ui/RichText.tsx";
 import styles from "./CaseStudies.module.css";
+import { SectionIntro } from "../ui/SectionIntro.tsx";
 import type { BlockOf } from "./types.ts";
 
 const PARTS = [
@@ -17,12 +18,7 @@ export function CaseStudies({ id, heading, intro, studies }: BlockOf<"caseStudie
     <div id={id} className={styles.block}>
       {heading || intro ? (
         <div className="container">
-          {heading ? <Heading>{heading}</Heading> : null}
-          {intro ? (
-            <p className={styles.intro}>
-              <Inline text={intro} />
-            </p>
-          ) : null}
+          <SectionIntro heading={heading} intro={intro} />
         </div>
       ) : null}
       {studies.map((study) => (

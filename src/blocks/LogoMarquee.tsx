@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from "react";
-import { Heading } from "../ui/Heading.tsx";
 import { Picture } from "../ui/Picture.tsx";
-import { Inline } from "../ui/RichText.tsx";
 import styles from "./LogoMarquee.module.css";
+import { SectionIntro } from "../ui/SectionIntro.tsx";
 import type { BlockOf } from "./types.ts";
 
 /** SPEC §9.1: one loop takes 40 s on wide screens and 35 s on phones (the stylesheet's defaults). */
@@ -24,12 +23,7 @@ export function LogoMarquee({ id, heading, intro, logos, seconds = DEFAULT_SECON
   return (
     <section id={id} className={styles.section} aria-label={heading ? undefined : "Our clients"}>
       <div className="container">
-        {heading ? <Heading>{heading}</Heading> : null}
-        {intro ? (
-          <p className={styles.intro}>
-            <Inline text={intro} />
-          </p>
-        ) : null}
+        <SectionIntro heading={heading} intro={intro} />
       </div>
       <div ref={ref} className={styles.marquee} data-paused={paused}>
         <div className={styles.track}>

@@ -2,6 +2,7 @@ import { Heading } from "../ui/Heading.tsx";
 import { Picture } from "../ui/Picture.tsx";
 import { Inline } from "../ui/RichText.tsx";
 import styles from "./Profiles.module.css";
+import { SectionIntro } from "../ui/SectionIntro.tsx";
 import type { BlockOf } from "./types.ts";
 
 /** People: picture, name, job title and a short description. */
@@ -9,12 +10,7 @@ export function Profiles({ id, heading, intro, people }: BlockOf<"profiles">) {
   return (
     <section id={id} className={styles.section}>
       <div className="container">
-        {heading ? <Heading>{heading}</Heading> : null}
-        {intro ? (
-          <p className={styles.intro}>
-            <Inline text={intro} />
-          </p>
-        ) : null}
+        <SectionIntro heading={heading} intro={intro} />
         <ul className={styles.grid}>
           {people.map((person) => (
             <li key={person.name} className={styles.person}>

@@ -1,9 +1,8 @@
 import { useEffect, useState } from "react";
-import { Heading } from "../ui/Heading.tsx";
 import { Picture } from "../ui/Picture.tsx";
-import { Inline } from "../ui/RichText.tsx";
 import { cx } from "../lib/cx.ts";
 import styles from "./Slideshow.module.css";
+import { SectionIntro } from "../ui/SectionIntro.tsx";
 import type { BlockOf } from "./types.ts";
 
 export const DEFAULT_INTERVAL_MS = 4000;
@@ -29,12 +28,7 @@ export function Slideshow({ id, heading, intro, slides, interval = DEFAULT_INTER
   return (
     <section id={id} className={styles.section} aria-roledescription="carousel" aria-label={label}>
       <div className="container">
-        {heading ? <Heading>{heading}</Heading> : null}
-        {intro ? (
-          <p className={styles.intro}>
-            <Inline text={intro} />
-          </p>
-        ) : null}
+        <SectionIntro heading={heading} intro={intro} />
         <div
           className={styles.carousel}
           data-index={index}

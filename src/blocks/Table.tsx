@@ -1,7 +1,7 @@
 import { ActionRow } from "../ui/ActionLink.tsx";
-import { Heading } from "../ui/Heading.tsx";
 import { Inline } from "../ui/RichText.tsx";
 import styles from "./Table.module.css";
+import { SectionIntro } from "../ui/SectionIntro.tsx";
 import type { BlockOf } from "./types.ts";
 
 /** A table on wide screens; on phones CSS lays each row out as a card labelled by its column headings. */
@@ -9,12 +9,7 @@ export function Table({ id, heading, intro, caption, columns, rows, notes, actio
   return (
     <section id={id} className={styles.section}>
       <div className="container">
-        {heading ? <Heading>{heading}</Heading> : null}
-        {intro ? (
-          <p className={styles.intro}>
-            <Inline text={intro} />
-          </p>
-        ) : null}
+        <SectionIntro heading={heading} intro={intro} />
         <table className={styles.table}>
           {caption ? <caption className={styles.caption}>{caption}</caption> : null}
           <thead>
