@@ -2,9 +2,8 @@
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { ConfigError, serverConfigFromEnv, type ServerConfig } from "../src/server/env.ts";
-import { startServer, type RunningServer } from "../src/server/main.ts";
 import { whyBuildNeeded } from "../src/server/needs-build.ts";
+import { closeOnSignals, readConfigOrExit, startOrExit } from "../src/server/run.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
@@ -26,49 +25,8 @@ async function buildIfStale(): Promise<void> {
   process.exit(code);
 }
 
-function readConfig(): ServerConfig {
-  try {
-    return serverConfigFromEnv(process.env);
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    console.error(error.message);
-    process.exit(2);
-  }
-}
-
-function closeOnSignals(server: RunningServer): void {
-  let closing = false;
-  const shutDown = (signal: NodeJS.Signals) => {
-    if (closing) return;
-    closing = true;
-    console.log(`${signal}: closing the server.`);
-    server.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error(`Could not close cleanly: ${String(error)}`);
-        process.exit(1);
-      },
-    );
-  };
-  process.on("SIGINT", shutDown);
-  process.on("SIGTERM", shutDown);
-}
-
-const config = readConfig();
+const config = readConfigOrExit();
 await buildIfStale();
-const server = await startServer({
-  port: config.port,
-  host: config.host,
-  distDir: join(root, "dist"),
-  dbPath: config.dbPath,
-  databaseUrl: config.databaseUrl,
-  poolSize: config.poolSize,
-  rateLimit: config.rateLimit,
-  trustProxy: config.trustProxy,
-  apiBase: config.apiBase,
-  corsOrigins: config.corsOrigins,
-  ipHashKey: config.ipHashKey,
-  logger: { level: config.logLevel },
-});
+const server = await startOrExit(config, join(root, "dist"));
 closeOnSignals(server);
 console.log(`nexa site and API on ${server.url}`);
