@@ -23,13 +23,33 @@ export interface SqliteStoreOptions {
 
 const COLUMNS = "id, session_id, first_name, last_name, email, phone, subject, message, created_at";
 
+const BUSY_TIMEOUT_MS = 5000;
+
 function openDatabase(path: string): Database {
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
-  const db = new BetterSqlite3(path);
-  db.pragma("journal_mode = WAL");
+  const db = new BetterSqlite3(path, { timeout: BUSY_TIMEOUT_MS });
+  db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  switchToWal(db);
   db.pragma("synchronous = FULL");
-  db.pragma("busy_timeout = 5000");
   return db;
+}
+
+/**
+ * Switching a new file to WAL needs a moment alone with it; while another process opens the
+ * same new file, SQLite can answer "database is locked" without waiting on the busy timeout.
+ * Two instances starting together are normal (docs/scaling.md), so try again for a while.
+ */
+function switchToWal(db: Database): void {
+  const deadline = Date.now() + BUSY_TIMEOUT_MS;
+  for (;;) {
+    try {
+      db.pragma("journal_mode = WAL");
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== "SQLITE_BUSY" || Date.now() > deadline) throw error;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 25);
+    }
+  }
 }
 
 function storedIpHashKey(db: Database): string {
