@@ -5,6 +5,7 @@ import { copyFileSync, createReadStream, existsSync, mkdtempSync, readdirSync, r
 import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { extname, join, relative, resolve } from "node:path";
+import { readArgs, usageError } from "./cli-args.ts";
 import { fileURLToPath } from "node:url";
 import { formatProblem } from "../src/content/format-problems.ts";
 import { loadYaml, type LoadedFile } from "../src/content/load.ts";
@@ -90,8 +91,7 @@ export function seoFindings(facts: PageFacts, loaded: LoadedFile): Finding[] {
 }
 
 function usage(message: string): never {
-  console.error(`${message}\n${USAGE}`);
-  process.exit(2);
+  return usageError(USAGE, message);
 }
 
 /** A project root in a temporary folder that builds `siteRoot`'s site/ with this project's code. */
@@ -228,18 +228,7 @@ export function place(findings: Finding[], file: string, loaded: LoadedFile, set
 }
 
 async function main(): Promise<void> {
-  const args = process.argv.slice(2);
-  let root = process.cwd();
-  const files: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    if (arg === "--root") root = resolve(args[++i] ?? usage("--root needs a directory"));
-    else if (arg === "--help" || arg === "-h") {
-      console.log(USAGE);
-      process.exit(0);
-    } else if (arg.startsWith("-")) usage(`unknown option ${arg}`);
-    else files.push(arg);
-  }
+  const { root, positional: files } = readArgs(process.argv.slice(2), USAGE);
   if (files.length !== 1) usage(files.length === 0 ? "name the page file to check" : "check one page file at a time");
   const abs = resolve(root, files[0]!);
   const inSite = relative(join(root, "site"), abs).split("\\").join("/");

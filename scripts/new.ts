@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { dirname, join } from "node:path";
+import { readArgs, usageError } from "./cli-args.ts";
 import { createValidators } from "../src/content/ajv.ts";
 import { formatText } from "../src/content/format-problems.ts";
 import { loadSiteContent } from "../src/content/site.ts";
@@ -13,22 +14,10 @@ import { KINDS, planStarter, StarterError, type Kind } from "../src/content/star
 const USAGE = `usage: npm run new -- <${KINDS.join("|")}> <address>   for example: npm run new -- industry /industries/mining`;
 
 function usage(message: string): never {
-  console.error(`${message}\n${USAGE}`);
-  process.exit(2);
+  return usageError(USAGE, message);
 }
 
-const args = process.argv.slice(2);
-let root = process.cwd();
-const positional: string[] = [];
-for (let i = 0; i < args.length; i++) {
-  const arg = args[i]!;
-  if (arg === "--root") root = resolve(args[++i] ?? usage("--root needs a directory"));
-  else if (arg === "--help" || arg === "-h") {
-    console.log(USAGE);
-    process.exit(0);
-  } else if (arg.startsWith("-")) usage(`unknown option ${arg}`);
-  else positional.push(arg);
-}
+const { root, positional } = readArgs(process.argv.slice(2), USAGE);
 const [kindArg, route, ...extra] = positional;
 if (kindArg === undefined || route === undefined) usage("say what kind of page to make and its address");
 if (extra.length > 0) usage(`one kind and one address, please (got also: ${extra.join(" ")})`);

@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { formatGithub, formatJson, formatText } from "../src/content/format-problems.ts";
 import { loadSiteContent } from "../src/content/site.ts";
+import { readArgs, usageError } from "./cli-args.ts";
 
 /**
  * npm run validate [-- --format text|json|github] [files...]
@@ -10,25 +11,11 @@ import { loadSiteContent } from "../src/content/site.ts";
 const USAGE = "usage: npm run validate -- [--format text|json|github] [--root DIR] [site/file.yaml ...]";
 
 function usage(message: string): never {
-  console.error(`${message}\n${USAGE}`);
-  process.exit(2);
+  return usageError(USAGE, message);
 }
 
-const args = process.argv.slice(2);
-let format = "text";
-let root = process.cwd();
-const files: string[] = [];
-for (let i = 0; i < args.length; i++) {
-  const arg = args[i]!;
-  if (arg === "--format") format = args[++i] ?? usage("--format needs a value");
-  else if (arg.startsWith("--format=")) format = arg.slice("--format=".length);
-  else if (arg === "--root") root = resolve(args[++i] ?? usage("--root needs a directory"));
-  else if (arg === "--help" || arg === "-h") {
-    console.log(USAGE);
-    process.exit(0);
-  } else if (arg.startsWith("-")) usage(`unknown option ${arg}`);
-  else files.push(arg);
-}
+const { root, values, positional: files } = readArgs(process.argv.slice(2), USAGE, ["format"]);
+const format = values.format ?? "text";
 if (!["text", "json", "github"].includes(format)) usage(`unknown format "${format}"`);
 if (!existsSync(join(root, "site"))) usage(`no site/ folder in ${root}`);
 const only = files.map((f) => {

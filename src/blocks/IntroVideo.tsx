@@ -6,6 +6,7 @@ import { Picture } from "../ui/Picture.tsx";
 import { Inline } from "../ui/RichText.tsx";
 import { usePageLoaded } from "../ui/use-page-loaded.ts";
 import styles from "./IntroVideo.module.css";
+import { PlayPauseIcon } from "../ui/PlayPauseIcon.tsx";
 import type { BlockOf } from "./types.ts";
 
 /** A silent looping video behind the welcome text, with a pause button; reduced motion shows the poster only. */
@@ -45,7 +46,7 @@ export function IntroVideo({ id, video, eyebrow, heading, text, actions, pauseLa
       </div>
       {reduced ? null : (
         <button type="button" className={styles.toggle} aria-pressed={paused} onClick={() => setPaused((p) => !p)}>
-          <span aria-hidden="true" className={paused ? styles.playIcon : styles.pauseIcon} />
+          <PlayPauseIcon playing={!paused} />
           <span className="visually-hidden">{pauseLabel}</span>
         </button>
       )}

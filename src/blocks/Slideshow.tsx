@@ -3,6 +3,7 @@ import { Picture } from "../ui/Picture.tsx";
 import { cx } from "../lib/cx.ts";
 import styles from "./Slideshow.module.css";
 import { SectionIntro } from "../ui/SectionIntro.tsx";
+import { PlayPauseIcon } from "../ui/PlayPauseIcon.tsx";
 import type { BlockOf } from "./types.ts";
 
 export const DEFAULT_INTERVAL_MS = 4000;
@@ -41,7 +42,7 @@ export function Slideshow({ id, heading, intro, slides, interval = DEFAULT_INTER
         >
           <div className={styles.controls}>
             <button type="button" className={styles.rotation} onClick={() => setPlaying((p) => !p)} aria-label={playing ? "Stop automatic slide show" : "Start automatic slide show"}>
-              <span aria-hidden="true" className={playing ? styles.pauseIcon : styles.playIcon} />
+              <PlayPauseIcon playing={playing} />
             </button>
             <div className={styles.pickers} role="group" aria-label="Choose a slide">
               {slides.map((slide, i) => (
