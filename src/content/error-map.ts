@@ -282,6 +282,8 @@ export function mapErrors(errors: ErrorObject[], ctx: MapContext): MappedError[]
   for (const e of pruned) {
     // A missing field that was written, misspelt or one level too deep, is that one mistake.
     if (e.keyword === "required" && explained.has(`${e.instancePath}|${String(e.params.missingProperty)}`)) continue;
+    // The section's type enum (there for editors) and the discriminator say the same; the discriminator says it better.
+    if (e.keyword === "enum" && pruned.some((d) => d.keyword === "discriminator" && `${d.instancePath}/type` === e.instancePath)) continue;
     const m = mapOne(e, ctx);
     if (!m) continue;
     const id = `${m.path.join("/")}|${m.message}`;
