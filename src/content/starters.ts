@@ -113,7 +113,7 @@ function examples(index: SchemaIndex) {
 
 /** Pictures every starter may use until the real one is made (see docs/EDITING.md, "Replace an image"). */
 const INDUSTRIES_ALT = "A globe linked to a factory, a heart, a wind turbine and a delivery truck on a navy background.";
-const GENERIC: Record<"industryBanner" | "industryCard" | "certificate" | "exams", Image> = {
+export const GENERIC_PICTURES: Record<"industryBanner" | "industryCard" | "certificate" | "exams", Image> = {
   industryBanner: { src: "/industries/banner.svg", alt: INDUSTRIES_ALT, width: 1600, height: 600 },
   // The same drawing framed for a card: industry cards are 800 × 500 (docs/EDITING.md, "Replace an image").
   industryCard: { src: "/industries/card.svg", alt: INDUSTRIES_ALT, width: 800, height: 500 },
@@ -152,9 +152,9 @@ function pageStarter(kind: Kind, route: string, ctx: StarterContext): Page {
         schemaVersion: CURRENT_VERSION as 2,
         title: titleFor(heading, company),
         description: describe(`${name} at ${company}`),
-        card: { title: name, text: `Replace this placeholder with one sentence about what ${company} does for ${name.toLowerCase()}.`, image: GENERIC.industryCard, order: nextOrder(route, ctx) },
+        card: { title: name, text: `Replace this placeholder with one sentence about what ${company} does for ${name.toLowerCase()}.`, image: GENERIC_PICTURES.industryCard, order: nextOrder(route, ctx) },
         sections: [
-          { type: "hero", heading, text: `Replace this placeholder with a short introduction to AI for ${name.toLowerCase()}.`, height: ex.heroHeight, image: GENERIC.industryBanner, actions: [contact] },
+          { type: "hero", heading, text: `Replace this placeholder with a short introduction to AI for ${name.toLowerCase()}.`, height: ex.heroHeight, image: GENERIC_PICTURES.industryBanner, actions: [contact] },
           { type: "prose", heading: `Replace this heading: why AI matters in ${name.toLowerCase()}`, body: [paragraph("what is changing in this industry and where AI helps."), { bullets: ["Replace this point", "Replace this point"] }] },
           {
             type: "cardGrid",
@@ -172,7 +172,7 @@ function pageStarter(kind: Kind, route: string, ctx: StarterContext): Page {
         schemaVersion: CURRENT_VERSION as 2,
         title: titleFor(heading, company),
         description: describe(`the ${name} certification courses`),
-        card: { title: name, text: `Replace this placeholder with one sentence about the ${name} courses.`, image: GENERIC.certificate, order: nextOrder(route, ctx) },
+        card: { title: name, text: `Replace this placeholder with one sentence about the ${name} courses.`, image: GENERIC_PICTURES.certificate, order: nextOrder(route, ctx) },
         sections: [
           { type: "hero", eyebrow: "Certification courses", heading, text: "Replace this placeholder with a short introduction to the courses in this group.", actions: [{ label: "Enquire now", to: contact.to }] },
           { type: "childCards", heading: "Courses in this group", from: route, linkLabel: "Course details", columns: 2 },
@@ -193,7 +193,7 @@ function pageStarter(kind: Kind, route: string, ctx: StarterContext): Page {
         card: {
           title: name,
           text: `Replace this placeholder with one sentence about ${kind === "exam" ? `${name} preparation` : name}.`,
-          ...(kind === "exam" ? { image: GENERIC.exams } : {}),
+          ...(kind === "exam" ? { image: GENERIC_PICTURES.exams } : {}),
           facts,
           order: nextOrder(route, ctx),
         },
