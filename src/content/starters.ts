@@ -259,8 +259,8 @@ export function compactYaml(value: unknown): Document {
 function toYaml(inSite: string, page: Page, kind: Kind): string {
   const header = [
     schemaLineFor(inSite),
-    `# A new ${kind === "course-group" ? "course group" : kind}${kind === "page" ? "" : " page"} made by npm run new. Replace every text that says "Replace" or "New …",`,
-    "# then preview it with npm run dev and check it with npm run check -- <this file>. Help: docs/EDITING.md",
+    `# A new ${kind === "course-group" ? "course group" : kind}${kind === "page" ? "" : " page"} made by npm run new. Replace every text that says "Replace" or "New …"`,
+    "# (npm run validate lists each one), then preview it with npm run dev and check it with npm run check -- <this file>. Help: docs/EDITING.md",
   ];
   return `${header.join("\n")}\n${compactYaml(page).toString({ lineWidth: 0, flowCollectionPadding: false })}`;
 }

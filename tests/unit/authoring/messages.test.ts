@@ -207,6 +207,21 @@ const FOLLOW_THE_HINT: [fixture: string, file: string, expected: string[], follo
     (t) => t.replace(/(\n {6}- \*word)+\n$/, (run) => run.replace(/\*word/g, "Repeat")),
   ],
   [
+    "starter-placeholder-text",
+    "faq.yaml",
+    [
+      'site/faq.yaml:5:8  still has placeholder text "New page: Faq | Fixture Co" — replace it with the real text',
+      'site/faq.yaml:6:14  still has placeholder text "Replace this placeholder: one or two sentences ..." — replace it with the real text',
+      'site/faq.yaml:9:14  still has placeholder text "New page: Faq" — replace it with the real text',
+      'site/faq.yaml:10:11  still has placeholder text "Replace this placeholder with a short introduct..." — replace it with the real text',
+      'site/faq.yaml:14:14  still has placeholder text "Replace this heading" — replace it with the real text',
+      'site/faq.yaml:16:9  still has placeholder text "Replace this paragraph: say what visitors need ..." — replace it with the real text',
+      'site/faq.yaml:18:13  still has placeholder text "Replace this point" — replace it with the real text',
+      'site/faq.yaml:19:13  still has placeholder text "Replace this point" — replace it with the real text',
+    ],
+    (t) => t.replace(/"New page: Faq/g, '"Questions').replace(/"?Replace this[^"\n]*"?/g, "The real words of this part of the page."),
+  ],
+  [
     "picture-size-mismatch",
     "banner.yaml",
     ["site/banner.yaml:11:14  width: 800 and height: 500 do not have the shape of the picture /pictures/banner.svg, which is 1600 × 600 — write width: 1600 and height: 600, or keep width: 800 and write height: 300"],

@@ -84,6 +84,14 @@ describe("npm run new", () => {
     ]);
   });
 
+  it("npm run check refuses a starter, naming its placeholders, before building anything", () => {
+    const r = spawnSync(TSX, [join(PROJECT, "scripts", "check.ts"), "site/teach-with-us/faq.yaml"], { cwd: made.root, encoding: "utf8" });
+    expect(r.status).toBe(1);
+    const lines = r.stdout.trim().split("\n");
+    expect(lines[0]).toBe('site/teach-with-us/faq.yaml:5:8  still has placeholder text "New page: Faq | Nexa AI" — replace it with the real text');
+    expect(lines.at(-1)).toBe("8 problems in site/teach-with-us/faq.yaml; fix them and run the check again to test the page in a browser");
+  }, 60_000);
+
   it.each(ADDED.filter(([, , , on]) => on))("%s %s appears in its listing", (_kind, route, _file, listedOn) => {
     expect(cardsOn(listedOn)).toContain(route);
   });
