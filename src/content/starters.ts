@@ -112,11 +112,10 @@ function examples(index: SchemaIndex) {
 }
 
 /** Pictures every starter may use until the real one is made (see docs/EDITING.md, "Replace an image"). */
-const INDUSTRIES_ALT = "A globe linked to a factory, a heart, a wind turbine and a delivery truck on a navy background.";
 export const GENERIC_PICTURES: Record<"industryBanner" | "industryCard" | "certificate" | "exams", Image> = {
-  industryBanner: { src: "/industries/banner.svg", alt: INDUSTRIES_ALT, width: 1600, height: 600 },
-  // The same drawing framed for a card: industry cards are 800 × 500 (docs/EDITING.md, "Replace an image").
-  industryCard: { src: "/industries/card.svg", alt: INDUSTRIES_ALT, width: 800, height: 500 },
+  industryBanner: { src: "/industries/banner.svg", alt: "A globe linked to a factory, a heart, a wind turbine and a delivery truck on a navy background.", width: 1600, height: 600 },
+  // Industry cards are 800 × 500 (docs/EDITING.md, "Replace an image").
+  industryCard: { src: "/industries/card.svg", alt: "A globe orbited by a factory, a heart, a wind turbine and a delivery truck.", width: 800, height: 500 },
   certificate: { src: "/courses/explore/normal-course.svg", alt: "A certificate with a ribbon, circled by icons of a book, a code window, a database and a cloud.", width: 600, height: 400 },
   exams: { src: "/courses/explore/exam-preparation.svg", alt: "An hourglass surrounded by icons of a notepad, a pencil and a trophy.", width: 600, height: 400 },
 };
