@@ -20,7 +20,8 @@ import pg from "pg";
 import { findPostgresBin, POSTGRES_MISSING, startTemporaryPostgres, type TemporaryPostgres } from "./postgres.ts";
 
 const PROJECT = fileURLToPath(new URL("..", import.meta.url));
-const SERVE = join(PROJECT, "src", "server", "serve.ts");
+// `npm run serve:api`: the compiled server, with plain node.
+const LAUNCHER = join(PROJECT, "scripts", "compiled.mjs");
 
 const { values: args } = parseArgs({
   options: {
@@ -198,7 +199,7 @@ async function benchOne(store: string, postgres: TemporaryPostgres | null): Prom
   mkdirSync(profileDir);
   const logFile = join(work, "server.log");
   const log = openSync(logFile, "a");
-  const nodeArgs = ["--import", "tsx", ...(args.profile ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []), SERVE];
+  const nodeArgs = [...(args.profile ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []), LAUNCHER, "serve"];
   const child = spawn(process.execPath, nodeArgs, { cwd: PROJECT, env, stdio: ["ignore", log, log] });
   const url = `http://127.0.0.1:${env.PORT}`;
   try {
