@@ -6,7 +6,7 @@ import { ENQUIRY_BODY_LIMIT, registerEnquiryRoutes } from "./enquiry-routes.ts";
 import { registerStrictJsonParser } from "./json-body.ts";
 import { logRequest } from "./request-log.ts";
 import { securityHeaders, STRICT_TRANSPORT_SECURITY } from "./security-headers.ts";
-import { registerStaticSite, sendNotFoundPage } from "./static-files.ts";
+import { registerStaticSite, sendNotFoundPage } from "./static-site.ts";
 import type { EnquiryStore } from "./store.ts";
 import { isApiPath, pathOf } from "./url-path.ts";
 
@@ -93,6 +93,6 @@ export function buildApp(options: AppOptions): FastifyInstance {
     now: options.now ?? Date.now,
     corsOrigins: config.corsOrigins,
   });
-  if (distDir !== null) registerStaticSite(app, { distDir });
+  if (distDir !== null) registerStaticSite(app, distDir);
   return app;
 }

@@ -51,11 +51,17 @@ function statusOf(error: FastifyError): number {
   return typeof status === "number" && status >= 400 && status < 600 ? status : 500;
 }
 
+// Errors that come with a status but no code of ours (@fastify/static's range errors).
+const BY_STATUS: Readonly<Record<number, string>> = {
+  416: "The requested byte range is outside the file.",
+};
+
 /** What to tell the client about an error; anything unforeseen is a plain 500. */
 export function clientErrorFor(error: FastifyError): ClientError {
   const known = BY_CODE[error.code];
   if (known) return known;
   const status = statusOf(error);
+  if (BY_STATUS[status]) return { status, message: BY_STATUS[status] };
   if (status >= 500) return { status: 500, message: INTERNAL_ERROR };
   return { status, message: STATUS_CODES[status] ?? "Bad request" };
 }
@@ -71,6 +77,9 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
   const { status, message, retryAfter } = clientErrorFor(error);
   if (status >= 500) request.log.error({ err: loggableError(error) }, "request failed");
   if (retryAfter !== undefined) reply.header("retry-after", String(retryAfter));
+  // A client error's own headers stay (Content-Range: bytes */size on a 416).
+  const { headers } = error as { headers?: Record<string, string> };
+  if (status < 500 && headers) reply.headers(headers);
   const body: ErrorBody = { error: message };
   return reply.code(status).type("application/json; charset=utf-8").send(body);
 }
