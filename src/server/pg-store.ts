@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import pg from "pg";
+import type pg from "pg";
 import type { Enquiry } from "./enquiry.ts";
 import { hashIp, newIpHashKey } from "./ip-hash.ts";
 import { ADVISORY_LOCK_NAMESPACE, applyPgMigrations } from "./pg-migrations.ts";
@@ -84,7 +84,9 @@ function toStored(row: EnquiryRow): StoredEnquiry {
  * PostgreSQL's defaults (fsync, synchronous_commit=on) means the row is on disk.
  */
 export async function openPgStore(options: PgStoreOptions): Promise<EnquiryStore> {
-  const pool = new pg.Pool({
+  // Loaded only here: a server on SQLite never pays for the driver (about 6 MB).
+  const { default: driver } = await import("pg");
+  const pool = new driver.Pool({
     connectionString: options.connectionString,
     max: options.poolSize ?? DEFAULT_POOL_SIZE,
     connectionTimeoutMillis: 10_000,
