@@ -375,8 +375,9 @@ const postgres = needsPostgres ? await startTemporaryPostgres() : null;
 const figures: Figures[] = [];
 const floors = new Map<string, Floor[]>();
 try {
-  const http = await benchBareHttp();
+  // Each floor right beside its API run, so all three meet the same machine load.
   for (const store of stores) {
+    const http = await benchBareHttp();
     figures.push(await benchOne(store, postgres));
     floors.set(store, [http, store === "sqlite" ? benchSqliteLoop() : await benchPgLoop(postgres!)]);
   }
