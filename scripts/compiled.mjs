@@ -69,13 +69,17 @@ function isStale(meta) {
 }
 
 /** Compiles every command. Each file is written beside its place and renamed in, so a process starting meanwhile never reads half a file. */
-async function compileAll() {
-  let esbuild;
+const ESBUILD_MISSING = "esbuild is missing: run `npm install` (with dev dependencies) to compile the commands.";
+
+async function loadEsbuild() {
   try {
-    esbuild = await import("esbuild");
+    return await import("esbuild");
   } catch {
-    throw new Error("esbuild is missing: run `npm install` (with dev dependencies) to compile the commands.");
+    return null;
   }
+}
+
+async function compileAll(esbuild) {
   const builtAt = Date.now();
   const result = await esbuild.build({
     absWorkingDir: ROOT,
@@ -103,8 +107,13 @@ async function compileAll() {
 }
 
 async function compileOrExit() {
+  const esbuild = await loadEsbuild();
+  if (esbuild === null) {
+    console.error(ESBUILD_MISSING);
+    process.exit(1);
+  }
   try {
-    await compileAll();
+    await compileAll(esbuild);
   } catch (error) {
     // esbuild has already printed each syntax error at its file and line.
     console.error(`Could not compile the commands: ${error instanceof Error ? error.message : String(error)}`);
@@ -114,7 +123,10 @@ async function compileOrExit() {
 
 const [command, ...args] = process.argv.slice(2);
 if (command === "--build") {
-  await compileOrExit();
+  // `npm install --omit=dev` runs this too, without esbuild: say so, and leave the install be
+  // (a deployment that ships dist-server/ compiled elsewhere needs nothing more).
+  if ((await loadEsbuild()) === null) console.warn(`Not compiling the commands: ${ESBUILD_MISSING}`);
+  else await compileOrExit();
 } else if (command && Object.hasOwn(COMMANDS, command)) {
   if (isStale(readMeta())) await compileOrExit();
   // As if the source itself had been run: argv[1] is the entry's .ts file (scripts compare
