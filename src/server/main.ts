@@ -1,23 +1,7 @@
-import type { FastifyInstance, FastifyServerOptions } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app.ts";
+import { DEFAULT_CONFIG, type ServerConfig } from "./env.ts";
 import { openStore } from "./open-store.ts";
-
-export interface StartOptions {
-  port?: number;
-  host?: string;
-  /** The prerendered site; default "dist". null serves the API alone (the site is on a CDN). */
-  distDir?: string | null;
-  dbPath?: string;
-  /** postgres://… (DATABASE_URL): PostgreSQL instead of the SQLite file at dbPath. */
-  databaseUrl?: string;
-  poolSize?: number;
-  rateLimit?: number;
-  trustProxy?: FastifyServerOptions["trustProxy"];
-  apiBase?: string;
-  corsOrigins?: readonly string[];
-  ipHashKey?: string;
-  logger?: FastifyServerOptions["logger"];
-}
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -33,35 +17,21 @@ function boundPort(app: FastifyInstance, fallback: number): number {
 }
 
 /**
- * Opens the store (PostgreSQL with databaseUrl, else SQLite), builds the app and listens.
- * Defaults: 127.0.0.1:3000, dist/, data/enquiries.db.
+ * Opens the store (PostgreSQL with databaseUrl, else SQLite), builds the app and listens,
+ * all from one config (env.ts); settings left out take their defaults.
  */
-export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
-  const host = options.host ?? "127.0.0.1";
-  const port = options.port ?? 3000;
-  const store = await openStore({
-    databaseUrl: options.databaseUrl,
-    dbPath: options.dbPath,
-    poolSize: options.poolSize,
-    ipHashKey: options.ipHashKey,
-  });
+export async function startServer(options: Partial<ServerConfig> = {}): Promise<RunningServer> {
+  const config: ServerConfig = { ...DEFAULT_CONFIG, ...options };
+  const store = await openStore(config);
   let app: FastifyInstance;
   try {
-    app = buildApp({
-      store,
-      distDir: options.distDir === undefined ? "dist" : options.distDir,
-      rateLimit: options.rateLimit,
-      trustProxy: options.trustProxy,
-      apiBase: options.apiBase,
-      corsOrigins: options.corsOrigins,
-      logger: options.logger ?? { level: "info" },
-    });
+    app = buildApp({ ...config, store });
     app.addHook("onClose", async () => store.close());
-    await app.listen({ port, host });
+    await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     await store.close();
     throw error;
   }
-  const urlHost = host.includes(":") ? `[${host}]` : host;
-  return { app, url: `http://${urlHost}:${boundPort(app, port)}`, close: () => app.close() };
+  const urlHost = config.host.includes(":") ? `[${config.host}]` : config.host;
+  return { app, url: `http://${urlHost}:${boundPort(app, config.port)}`, close: () => app.close() };
 }

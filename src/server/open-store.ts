@@ -1,15 +1,9 @@
+import type { ServerConfig } from "./env.ts";
 import { openPgStore } from "./pg-store.ts";
-import { DEFAULT_DB_PATH, openSqliteStore } from "./sqlite-store.ts";
+import { openSqliteStore } from "./sqlite-store.ts";
 import type { EnquiryStore } from "./store.ts";
 
-export interface OpenStoreOptions {
-  /** DATABASE_URL: postgres://… selects PostgreSQL; unset means SQLite at `dbPath`. */
-  databaseUrl?: string;
-  /** ENQUIRY_DB, for SQLite. Default data/enquiries.db. */
-  dbPath?: string;
-  /** DATABASE_POOL_SIZE, for PostgreSQL. */
-  poolSize?: number;
-  ipHashKey?: string;
+export interface OpenStoreOptions extends Pick<ServerConfig, "databaseUrl" | "dbPath">, Partial<Pick<ServerConfig, "poolSize" | "ipHashKey">> {
   now?: () => number;
 }
 
@@ -23,5 +17,5 @@ export async function openStore(options: OpenStoreOptions): Promise<EnquiryStore
       now: options.now,
     });
   }
-  return openSqliteStore({ path: options.dbPath ?? DEFAULT_DB_PATH, ipHashKey: options.ipHashKey, now: options.now });
+  return openSqliteStore({ path: options.dbPath, ipHashKey: options.ipHashKey, now: options.now });
 }

@@ -14,25 +14,12 @@ export function readConfigOrExit(): ServerConfig {
   }
 }
 
-/** Start with these settings; `distDir` null serves the API alone. A database that cannot be reached or a port in use: one line, exit 1. */
-export async function startOrExit(config: ServerConfig, distDir: string | null): Promise<RunningServer> {
+/** Start with these settings (`distDir` null serves the API alone). A database that cannot be reached or a port in use: one line, exit 1. */
+export async function startOrExit(config: ServerConfig): Promise<RunningServer> {
   try {
-    return await startServer({
-      port: config.port,
-      host: config.host,
-      distDir,
-      dbPath: config.dbPath,
-      databaseUrl: config.databaseUrl,
-      poolSize: config.poolSize,
-      rateLimit: config.rateLimit,
-      trustProxy: config.trustProxy,
-      apiBase: config.apiBase,
-      corsOrigins: config.corsOrigins,
-      ipHashKey: config.ipHashKey,
-      logger: { level: config.logLevel },
-    });
+    return await startServer(config);
   } catch (error) {
-    console.error(`${distDir === null ? "The API" : "The site and API"} could not start: ${(error as Error).message}`);
+    console.error(`${config.distDir === null ? "The API" : "The site and API"} could not start: ${(error as Error).message}`);
     process.exit(1);
   }
 }

@@ -19,6 +19,7 @@ describe("SQLite enquiry store", () => {
     const db = inspect(path);
     expect(db.prepare("SELECT version, name FROM schema_migrations").all()).toEqual([
       { version: 1, name: "enquiries" },
+      { version: 2, name: "request_hash" },
     ]);
     expect(db.pragma("journal_mode", { simple: true })).toBe("wal");
     db.close();
@@ -42,6 +43,7 @@ describe("SQLite enquiry store", () => {
       "idempotency_key",
       "ip_hash",
       "created_at",
+      "request_hash",
     ]);
   });
 
