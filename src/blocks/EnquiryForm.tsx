@@ -15,7 +15,8 @@ import { ENQUIRY_ALERTS } from "../enquiry/messages.ts";
 import { newIdempotencyKey } from "../enquiry/new-idempotency-key.ts";
 import { browserStorage, saveSubmittedEnquiry } from "../enquiry/save-submitted-enquiry.ts";
 import { submitEnquiry } from "../enquiry/submit-enquiry.ts";
-import { validateEnquiryForm } from "../enquiry/validate-enquiry-form.ts";
+import { ISD_CODE_MAX_LENGTH, PHONE_NUMBER_LENGTH, validateEnquiryForm } from "../enquiry/validate-enquiry-form.ts";
+import { ENQUIRY_FIELDS } from "../generated/enquiry-validator.ts";
 import { cx } from "../lib/cx.ts";
 import { Heading } from "../ui/Heading.tsx";
 import { Picture } from "../ui/Picture.tsx";
@@ -147,16 +148,18 @@ export function EnquiryForm({ id, heading, intro, background, labels, subjectPla
         ) : null}
         <form className={styles.form} noValidate onSubmit={onSubmit} aria-busy={sending || undefined}>
           <div className={styles.pair}>
-            {field("firstName", labels.firstName, <input {...bind("firstName")} onChange={edit("firstName")} type="text" autoComplete="given-name" required maxLength={100} />)}
-            {field("lastName", labels.lastName, <input {...bind("lastName")} onChange={edit("lastName")} type="text" autoComplete="family-name" required maxLength={100} />)}
+            {field("firstName", labels.firstName, <input {...bind("firstName")} onChange={edit("firstName")} type="text" autoComplete="given-name" required maxLength={ENQUIRY_FIELDS.first_name.maxLength} />)}
+            {field("lastName", labels.lastName, <input {...bind("lastName")} onChange={edit("lastName")} type="text" autoComplete="family-name" required maxLength={ENQUIRY_FIELDS.last_name.maxLength} />)}
           </div>
-          {field("email", labels.email, <input {...bind("email")} onChange={edit("email")} type="email" autoComplete="email" required maxLength={254} />)}
+          {field("email", labels.email, <input {...bind("email")} onChange={edit("email")} type="email" autoComplete="email" required maxLength={ENQUIRY_FIELDS.email.maxLength} />)}
           {/* The phone fields share a row, so their message spans the row instead of squeezing into one column. */}
           <div className={cx(styles.phoneRow, other && styles.withIsd)}>
             {field(
               "countryCode",
               labels.countryCode,
               <select {...bind("countryCode")} onChange={editCountryCode} required>
+                {/* HTML wants a required select to start with an empty option; +91 stays the default and this is never offered. */}
+                <option value="" disabled hidden />
                 <option value={INDIA_CODE}>{labels.india}</option>
                 <option value={OTHER_CODE}>{labels.other}</option>
               </select>,
@@ -166,14 +169,15 @@ export function EnquiryForm({ id, heading, intro, background, labels, subjectPla
               ? field(
                   "customIsdCode",
                   labels.customIsdCode,
-                  <input {...bind("customIsdCode")} onChange={edit("customIsdCode")} type="text" inputMode="tel" autoComplete="tel-country-code" placeholder="+61" required maxLength={5} />,
+                  <input {...bind("customIsdCode")} onChange={edit("customIsdCode")} type="text" inputMode="tel" autoComplete="tel-country-code" placeholder="+61" required maxLength={ISD_CODE_MAX_LENGTH} />,
                   { className: styles.isd, error: false },
                 )
               : null}
+            {/* type="text": HTML allows the autofill name tel-national (the number without its country code) on text inputs, not on type="tel". */}
             {field(
               "phoneNumber",
               labels.phoneNumber,
-              <input {...bind("phoneNumber")} onChange={edit("phoneNumber")} type="tel" inputMode="numeric" autoComplete="tel-national" required maxLength={10} />,
+              <input {...bind("phoneNumber")} onChange={edit("phoneNumber")} type="text" inputMode="numeric" autoComplete="tel-national" required maxLength={PHONE_NUMBER_LENGTH} />,
               { className: styles.phone, error: false },
             )}
             {errorFor(["countryCode", "customIsdCode", "phoneNumber"], problem?.field === "phoneNumber" ? styles.phoneError : styles.codeError)}
@@ -192,7 +196,7 @@ export function EnquiryForm({ id, heading, intro, background, labels, subjectPla
               ))}
             </select>,
           )}
-          {field("message", labels.message, <textarea {...bind("message")} onChange={edit("message")} rows={5} maxLength={5000} />)}
+          {field("message", labels.message, <textarea {...bind("message")} onChange={edit("message")} rows={5} maxLength={ENQUIRY_FIELDS.message.maxLength} />)}
           <button type="submit" className={styles.submit} disabled={!hydrated || sending}>
             {sending && sendingLabel ? sendingLabel : submitLabel}
           </button>

@@ -1,0 +1,57 @@
+import Ajv from "ajv";
+import addFormats from "ajv-formats";
+import standaloneCode from "ajv/dist/standalone/index.js";
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+/**
+ * Writes src/generated/enquiry-validator.ts: schema/enquiry.schema.json compiled by ajv into
+ * plain code ahead of time, so the form (in the browser, under a CSP without 'unsafe-eval')
+ * and the API run the very same checks, and neither compiles a schema at run time.
+ */
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+export const ENQUIRY_SCHEMA_FILE = join(root, "schema/enquiry.schema.json");
+export const ENQUIRY_VALIDATOR_FILE = join(root, "src/generated/enquiry-validator.ts");
+
+interface FieldSchema {
+  title: string;
+  maxLength?: number;
+}
+
+// ajv's ESM output still loads its code-point counter with require(); this expression counts
+// the same way (a surrogate pair is one character, a lone surrogate too) without CommonJS.
+const UCS2LENGTH_REQUIRE = 'require("ajv/dist/runtime/ucs2length").default';
+const UCS2LENGTH_INLINE = "((text) => { let count = 0; for (const _ of text) count++; return count; })";
+
+export function generateEnquiryValidator(): string {
+  const schema = JSON.parse(readFileSync(ENQUIRY_SCHEMA_FILE, "utf8")) as { properties: Record<string, FieldSchema> };
+  const ajv = new Ajv({ allErrors: true, strict: true, code: { source: true, esm: true } });
+  addFormats(ajv, ["email"]);
+  const source = standaloneCode(ajv, ajv.compile(schema))
+    .replace('"use strict";export const validate = validate10;export default validate10;', "")
+    .replace(UCS2LENGTH_REQUIRE, UCS2LENGTH_INLINE);
+  if (source.includes("require(") || source.includes("export ")) throw new Error("ajv's standalone output changed shape: update scripts/generate-enquiry-validator.ts");
+  const fields = Object.fromEntries(
+    Object.entries(schema.properties).map(([name, field]) => [name, { title: field.title, ...(field.maxLength === undefined ? {} : { maxLength: field.maxLength }) }]),
+  );
+  return [
+    "/* Generated from schema/enquiry.schema.json by `npm run gen:types`. Do not edit: change the schema and regenerate. */",
+    "// @ts-nocheck: ajv's standalone output is plain JavaScript; the exports at the end carry the types.",
+    'import type { ErrorObject } from "ajv";',
+    'import type { Enquiry } from "./schema-types.ts";',
+    "",
+    source,
+    "",
+    "/** Checks a value against schema/enquiry.schema.json; on false, `errors` lists every problem (allErrors). */",
+    "export interface EnquirySchemaValidator {",
+    "  (data: unknown): data is Enquiry;",
+    "  errors?: ErrorObject[] | null;",
+    "}",
+    "export const validateEnquirySchema = validate10 as unknown as EnquirySchemaValidator;",
+    "",
+    "/** Each field's title (used in the API's messages) and length limit (the form's maxLength), from the schema. */",
+    `export const ENQUIRY_FIELDS = ${JSON.stringify(fields, null, 2)} as const satisfies Record<keyof Enquiry, { title: string; maxLength?: number }>;`,
+    "",
+  ].join("\n");
+}
