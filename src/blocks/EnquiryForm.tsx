@@ -158,8 +158,10 @@ export function EnquiryForm({ id, heading, intro, background, labels, subjectPla
               "countryCode",
               labels.countryCode,
               <select {...bind("countryCode")} onChange={editCountryCode} required>
-                {/* HTML wants a required select to start with an empty option; +91 stays the default and this is never offered. */}
-                <option value="" disabled hidden />
+                {/* HTML wants a required select to start with an option of empty value; +91 stays the default and this one is never offered. */}
+                <option value="" disabled hidden>
+                  {labels.countryCode}
+                </option>
                 <option value={INDIA_CODE}>{labels.india}</option>
                 <option value={OTHER_CODE}>{labels.other}</option>
               </select>,

@@ -73,11 +73,11 @@ describe("EnquiryForm on /connect (site/about-us/connect.yaml)", () => {
     expect(html).toMatch(/<option value="" disabled="" selected="">Select a subject<\/option>/);
     // The empty first option is what HTML asks of a required select; it is hidden and disabled, never a choice.
     expect(optionsOf("countryCode").map(({ value, label, disabled }) => [value, label, disabled])).toEqual([
-      ["", "", true],
+      ["", "Country code", true],
       ["+91", "+91 (India)", false],
       ["other", "Other", false],
     ]);
-    expect(html).toMatch(/<option value="" disabled="" hidden=""><\/option><option value="\+91" selected="">/);
+    expect(html).toMatch(/<option value="" disabled="" hidden="">Country code<\/option><option value="\+91" selected="">/);
   });
 
   it.each([
