@@ -11,7 +11,7 @@ import { fileURLToPath } from "node:url";
  * and the API run the very same checks, and neither compiles a schema at run time.
  */
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-export const ENQUIRY_SCHEMA_FILE = join(root, "schema/enquiry.schema.json");
+const ENQUIRY_SCHEMA_FILE = join(root, "schema/enquiry.schema.json");
 export const ENQUIRY_VALIDATOR_FILE = join(root, "src/generated/enquiry-validator.ts");
 
 interface FieldSchema {

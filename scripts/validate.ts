@@ -1,8 +1,8 @@
 import { existsSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
+import { parseArgs } from "node:util";
 import { formatGithub, formatJson, formatText } from "../src/content/format-problems.ts";
 import { loadSiteContent } from "../src/content/site.ts";
-import { readArgs, usageError } from "./cli-args.ts";
 
 /**
  * npm run validate [-- --format text|json|github] [files...]
@@ -11,11 +11,16 @@ import { readArgs, usageError } from "./cli-args.ts";
 const USAGE = "usage: npm run validate -- [--format text|json|github] [--root DIR] [site/file.yaml ...]";
 
 function usage(message: string): never {
-  return usageError(USAGE, message);
+  console.error(`${message}\n${USAGE}`);
+  process.exit(2);
 }
 
-const { root, values, positional: files } = readArgs(process.argv.slice(2), USAGE, ["format"]);
-const format = values.format ?? "text";
+const OPTIONS = { format: { type: "string", default: "text" }, root: { type: "string", default: "." }, help: { type: "boolean", short: "h" } } as const;
+// A mistake in the options (unknown, or missing its value) is a usage error: its message, the usage, exit 2.
+const { values, positionals: files } = (() => { try { return parseArgs({ options: OPTIONS, allowPositionals: true }); } catch (error) { return usage((error as Error).message); } })();
+if (values.help) (console.log(USAGE), process.exit(0));
+const root = resolve(values.root);
+const format = values.format;
 if (!["text", "json", "github"].includes(format)) usage(`unknown format "${format}"`);
 if (!existsSync(join(root, "site"))) usage(`no site/ folder in ${root}`);
 const only = files.map((f) => {

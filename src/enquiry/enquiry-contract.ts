@@ -55,7 +55,7 @@ function normalizeValue(field: string, value: unknown): unknown {
 }
 
 /** Trims every string field and unifies line endings in the message; other values pass through. */
-export function normalizeEnquiryInput(body: unknown): unknown {
+function normalizeEnquiryInput(body: unknown): unknown {
   if (!isPlainObject(body)) return body;
   const normalized: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(body)) normalized[field] = normalizeValue(field, value);
@@ -95,7 +95,7 @@ function rankOf(error: ErrorObject): number {
 }
 
 /** One message per field: the most basic problem first (missing before too long before badly formed). */
-export function fieldErrorsFrom(errors: readonly ErrorObject[]): FieldErrors {
+function fieldErrorsFrom(errors: readonly ErrorObject[]): FieldErrors {
   const best = new Map<string, ErrorObject>();
   for (const error of errors) {
     const field = fieldOf(error);
