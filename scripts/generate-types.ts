@@ -3,11 +3,11 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createAjv } from "../src/content/ajv.ts";
-import { ENQUIRY_VALIDATOR_FILE, generateEnquiryValidator } from "./generate-enquiry-validator.ts";
+import { generateEnquiryModules } from "./generate-enquiry-validator.ts";
 
 /**
  * Writes src/generated/schema-types.ts from the JSON Schemas, the single source of truth
- * (and, through generate-enquiry-validator.ts, src/generated/enquiry-validator.ts).
+ * (and, through generate-enquiry-validator.ts, src/generated/enquiry-validator.ts and enquiry-fields.ts).
  * The schemas are merged into one document whose definitions carry the TypeScript names,
  * so field titles (written for editors) do not turn into dozens of type aliases.
  */
@@ -64,10 +64,7 @@ export async function generateTypes(): Promise<string> {
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const check = process.argv.includes("--check");
-  const outputs = [
-    { file: GENERATED_FILE, text: await generateTypes() },
-    { file: ENQUIRY_VALIDATOR_FILE, text: generateEnquiryValidator() },
-  ];
+  const outputs = [{ file: GENERATED_FILE, text: await generateTypes() }, ...generateEnquiryModules()];
   let stale = false;
   for (const { file, text } of outputs) {
     const name = relative(root, file);

@@ -1,4 +1,4 @@
-import { useId, useReducer, useRef, useSyncExternalStore, type ChangeEvent, type FormEvent, type ReactNode } from "react";
+import { useEffect, useId, useReducer, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
 import { flushSync } from "react-dom";
 import { useNavigate } from "react-router-dom";
 import { buildEnquiryPayload } from "../enquiry/build-enquiry-payload.ts";
@@ -7,7 +7,9 @@ import {
   INDIA_CODE,
   INITIAL_ENQUIRY_FORM_STATE,
   isCountryCode,
+  ISD_CODE_MAX_LENGTH,
   OTHER_CODE,
+  PHONE_NUMBER_LENGTH,
   type EnquiryField,
   type EnquiryFormData,
 } from "../enquiry/form-state.ts";
@@ -15,8 +17,8 @@ import { ENQUIRY_ALERTS } from "../enquiry/messages.ts";
 import { newIdempotencyKey } from "../enquiry/new-idempotency-key.ts";
 import { browserStorage, saveSubmittedEnquiry } from "../enquiry/save-submitted-enquiry.ts";
 import { submitEnquiry } from "../enquiry/submit-enquiry.ts";
-import { ISD_CODE_MAX_LENGTH, PHONE_NUMBER_LENGTH, validateEnquiryForm } from "../enquiry/validate-enquiry-form.ts";
-import { ENQUIRY_FIELDS } from "../generated/enquiry-validator.ts";
+import type { validateEnquiryForm } from "../enquiry/validate-enquiry-form.ts";
+import { ENQUIRY_FIELDS } from "../generated/enquiry-fields.ts";
 import { cx } from "../lib/cx.ts";
 import { Heading } from "../ui/Heading.tsx";
 import { Picture } from "../ui/Picture.tsx";
@@ -26,15 +28,22 @@ import type { BlockOf } from "./types.ts";
 
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
-const noSubscription = () => () => {};
-
-/** false in the prerendered HTML and during hydration, true once React runs the form. */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+/**
+ * The form's checks (the API's own contract, about 2 KB gzip), loaded once the form is on
+ * screen instead of in every page's entry script; null in the prerendered HTML, during
+ * hydration and until they arrive.
+ */
+function useFormChecks(): typeof validateEnquiryForm | null {
+  const [checks, setChecks] = useState<typeof validateEnquiryForm | null>(null);
+  useEffect(() => {
+    let mounted = true;
+    import("../enquiry/validate-enquiry-form.ts").then(
+      (module) => mounted && setChecks(() => module.validateEnquiryForm),
+      (error: unknown) => console.error("The enquiry form's checks could not be loaded:", error),
+    );
+    return () => void (mounted = false);
+  }, []);
+  return checks;
 }
 
 /**
@@ -47,7 +56,7 @@ export function EnquiryForm({ id, heading, intro, background, labels, subjectPla
   const [state, dispatch] = useReducer(enquiryFormReducer, INITIAL_ENQUIRY_FORM_STATE);
   const { data, problem, status } = state;
   const navigate = useNavigate();
-  const hydrated = useHydrated();
+  const validateEnquiryForm = useFormChecks();
   const uid = useId();
   const controls = useRef<Partial<Record<EnquiryField, Control | null>>>({});
   // The button is disabled while sending, but a second click can land before React re-renders.
@@ -99,7 +108,7 @@ export function EnquiryForm({ id, heading, intro, background, labels, subjectPla
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (inFlight.current) return;
+    if (inFlight.current || validateEnquiryForm === null) return;
     const found = validateEnquiryForm(data);
     if (found === null) {
       void send(data);
@@ -199,7 +208,7 @@ export function EnquiryForm({ id, heading, intro, background, labels, subjectPla
             </select>,
           )}
           {field("message", labels.message, <textarea {...bind("message")} onChange={edit("message")} rows={5} maxLength={ENQUIRY_FIELDS.message.maxLength} />)}
-          <button type="submit" className={styles.submit} disabled={!hydrated || sending}>
+          <button type="submit" className={styles.submit} disabled={validateEnquiryForm === null || sending}>
             {sending && sendingLabel ? sendingLabel : submitLabel}
           </button>
         </form>

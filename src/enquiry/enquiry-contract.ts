@@ -1,5 +1,6 @@
 import type { ErrorObject } from "ajv";
-import { ENQUIRY_FIELDS, validateEnquirySchema } from "../generated/enquiry-validator.ts";
+import { ENQUIRY_FIELDS } from "../generated/enquiry-fields.ts";
+import { validateEnquirySchema } from "../generated/enquiry-validator.ts";
 import type { Enquiry } from "../generated/schema-types.ts";
 
 /**

@@ -8,13 +8,9 @@ interface Rule extends FieldProblem {
   passes(data: EnquiryFormData, refused: FieldErrors): boolean;
 }
 
-// SPEC §5 and §9.2: the two halves of the phone number the API receives joined.
+// SPEC §5 and §9.2: the two halves of the phone number the API receives joined (their inputs' limits are in form-state.ts).
 const ISD_CODE = /^\+\d{1,4}$/;
 const PHONE_NUMBER = /^\d{10}$/;
-
-/** SPEC §9.2's limits on the two phone inputs ("+" and 4 digits; exactly 10 digits). */
-export const ISD_CODE_MAX_LENGTH = 5;
-export const PHONE_NUMBER_LENGTH = 10;
 
 /**
  * The checks in the order they run on submit: the names first (form order), then SPEC §5's

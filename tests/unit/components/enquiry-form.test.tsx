@@ -33,7 +33,8 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function renderForm() {
+/** Renders the form and waits until it can be sent: the button is enabled once its checks have loaded. */
+async function renderForm() {
   const user = userEvent.setup();
   render(
     <MemoryRouter initialEntries={["/connect"]}>
@@ -44,10 +45,12 @@ function renderForm() {
     </MemoryRouter>,
   );
   const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+  const button = screen.getByRole("button", { name: BLOCK.submitLabel }) as HTMLButtonElement;
+  await vi.waitFor(() => expect(button.disabled).toBe(false));
   return { user, field, submit: () => user.click(screen.getByRole("button", { name: BLOCK.submitLabel })) };
 }
 
-type Form = ReturnType<typeof renderForm>;
+type Form = Awaited<ReturnType<typeof renderForm>>;
 
 async function fillValid({ user, field }: Form, change: Partial<Record<"First name" | "Last name" | "Email" | "Phone number", string>> = {}) {
   const values = { "First name": "Asha", "Last name": "Verma", Email: "asha.verma@example.com", "Phone number": "9876543210", ...change };
@@ -60,7 +63,7 @@ async function fillValid({ user, field }: Form, change: Partial<Record<"First na
 
 describe("enquiry form, as a visitor fills it in", () => {
   it("refuses an empty form with the first name's alert, marks the field and moves focus to it", async () => {
-    const form = renderForm();
+    const form = await renderForm();
     await form.submit();
     expect(alerts).toEqual(["Please enter your first name."]);
     const first = form.field("First name");
@@ -73,7 +76,7 @@ describe("enquiry form, as a visitor fills it in", () => {
   it.each(["asha@exa_mple.com", "ä@example.com", "a..b@example.com", "asha@example.com.", "asha@example"])(
     "refuses the email %j with SPEC's email alert and sends nothing",
     async (email) => {
-      const form = renderForm();
+      const form = await renderForm();
       await fillValid(form, { Email: email });
       await form.submit();
       expect(alerts).toEqual(["Please enter a valid email address."]);
@@ -83,7 +86,7 @@ describe("enquiry form, as a visitor fills it in", () => {
   );
 
   it.each(["\u200b", "\u3164", "\u200b\u200c\u2060"])("a first name of only invisible characters (%j) is a missing name", async (name) => {
-    const form = renderForm();
+    const form = await renderForm();
     await fillValid(form, { "First name": name });
     await form.submit();
     expect(alerts).toEqual(["Please enter your first name."]);
@@ -91,7 +94,7 @@ describe("enquiry form, as a visitor fills it in", () => {
   });
 
   it("the message goes as soon as its field is changed", async () => {
-    const form = renderForm();
+    const form = await renderForm();
     await fillValid(form, { "Phone number": "98765" });
     await form.submit();
     expect(alerts).toEqual(["Please enter a valid 10-digit phone number."]);
@@ -102,7 +105,7 @@ describe("enquiry form, as a visitor fills it in", () => {
   });
 
   it("Other reveals the ISD code field, checked before the phone; +91 hides it again", async () => {
-    const form = renderForm();
+    const form = await renderForm();
     expect(screen.queryByLabelText("ISD code")).toBeNull();
     expect(form.field("Country code").value).toBe("+91");
     await form.user.selectOptions(form.field("Country code"), "other");
@@ -117,7 +120,7 @@ describe("enquiry form, as a visitor fills it in", () => {
   });
 
   it("the inputs stop at their limits: 10 digits for the phone, 5 characters for the ISD code", async () => {
-    const form = renderForm();
+    const form = await renderForm();
     await form.user.type(form.field("Phone number"), "98765432101234");
     expect(form.field("Phone number").value).toBe("9876543210");
     await form.user.selectOptions(form.field("Country code"), "other");
@@ -126,7 +129,7 @@ describe("enquiry form, as a visitor fills it in", () => {
   });
 
   it("sends a valid form once, thanks the visitor, saves it, resets and goes home", async () => {
-    const form = renderForm();
+    const form = await renderForm();
     await form.user.selectOptions(form.field("Country code"), "other");
     await form.user.type(form.field("ISD code"), "+61");
     await fillValid(form);
@@ -151,7 +154,7 @@ describe("enquiry form, as a visitor fills it in", () => {
 
   it("on a refusal keeps every field, and a retry sends the same Idempotency-Key", async () => {
     answer = async () => new Response("{}", { status: 500 });
-    const form = renderForm();
+    const form = await renderForm();
     await fillValid(form);
     await form.submit();
     await vi.waitFor(() => expect(alerts).toEqual(["There was a problem submitting the form. Please try again later."]));
