@@ -37,7 +37,7 @@ function useFormChecks(): typeof validateEnquiryForm | null {
   const [checks, setChecks] = useState<typeof validateEnquiryForm | null>(null);
   useEffect(() => {
     let mounted = true;
-    import("../enquiry/validate-enquiry-form.ts").then(
+    void import("../enquiry/validate-enquiry-form.ts").then(
       (module) => mounted && setChecks(() => module.validateEnquiryForm),
       (error: unknown) => console.error("The enquiry form's checks could not be loaded:", error),
     );
