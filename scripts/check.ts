@@ -5,8 +5,8 @@ import { copyFileSync, createReadStream, existsSync, mkdtempSync, readdirSync, r
 import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { extname, join, relative, resolve } from "node:path";
-import { readArgs, usageError } from "./cli-args.ts";
 import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
 import { formatProblem } from "../src/content/format-problems.ts";
 import { loadYaml, type LoadedFile } from "../src/content/load.ts";
 import { locate } from "../src/content/locate.ts";
@@ -91,7 +91,8 @@ export function seoFindings(facts: PageFacts, loaded: LoadedFile): Finding[] {
 }
 
 function usage(message: string): never {
-  return usageError(USAGE, message);
+  console.error(`${message}\n${USAGE}`);
+  process.exit(2);
 }
 
 /** A project root in a temporary folder that builds `siteRoot`'s site/ with this project's code. */
@@ -228,7 +229,11 @@ export function place(findings: Finding[], file: string, loaded: LoadedFile, set
 }
 
 async function main(): Promise<void> {
-  const { root, positional: files } = readArgs(process.argv.slice(2), USAGE);
+  const options = { root: { type: "string", default: "." }, help: { type: "boolean", short: "h" } } as const;
+  // A mistake in the options (unknown, or missing its value) is a usage error: its message, the usage, exit 2.
+  const { values, positionals: files } = (() => { try { return parseArgs({ options, allowPositionals: true }); } catch (error) { return usage((error as Error).message); } })();
+  if (values.help) (console.log(USAGE), process.exit(0));
+  const root = resolve(values.root);
   if (files.length !== 1) usage(files.length === 0 ? "name the page file to check" : "check one page file at a time");
   const abs = resolve(root, files[0]!);
   const inSite = relative(join(root, "site"), abs).split("\\").join("/");

@@ -1,11 +1,13 @@
 import { compile, type JSONSchema } from "json-schema-to-typescript";
 import { readFileSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createAjv } from "../src/content/ajv.ts";
+import { generateEnquiryModules } from "./generate-enquiry-validator.ts";
 
 /**
- * Writes src/generated/schema-types.ts from the JSON Schemas, the single source of truth.
+ * Writes src/generated/schema-types.ts from the JSON Schemas, the single source of truth
+ * (and, through generate-enquiry-validator.ts, src/generated/enquiry-validator.ts and enquiry-fields.ts).
  * The schemas are merged into one document whose definitions carry the TypeScript names,
  * so field titles (written for editors) do not turn into dozens of type aliases.
  */
@@ -61,23 +63,26 @@ export async function generateTypes(): Promise<string> {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const ts = await generateTypes();
   const check = process.argv.includes("--check");
-  const current = (() => {
-    try {
-      return readFileSync(GENERATED_FILE, "utf8");
-    } catch {
-      return "";
+  const outputs = [{ file: GENERATED_FILE, text: await generateTypes() }, ...generateEnquiryModules()];
+  let stale = false;
+  for (const { file, text } of outputs) {
+    const name = relative(root, file);
+    const current = (() => {
+      try {
+        return readFileSync(file, "utf8");
+      } catch {
+        return "";
+      }
+    })();
+    if (check) {
+      if (current !== text) console.error(`${name} is out of date: run npm run gen:types`);
+      else console.log(`${name} is up to date`);
+      stale ||= current !== text;
+    } else {
+      writeFileSync(file, text);
+      console.log(`wrote ${name}`);
     }
-  })();
-  if (check) {
-    if (current !== ts) {
-      console.error("src/generated/schema-types.ts is out of date: run npm run gen:types");
-      process.exit(1);
-    }
-    console.log("src/generated/schema-types.ts is up to date");
-  } else {
-    writeFileSync(GENERATED_FILE, ts);
-    console.log("wrote src/generated/schema-types.ts");
   }
+  if (stale) process.exit(1);
 }

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { readArgs, usageError } from "./cli-args.ts";
+import { dirname, join, resolve } from "node:path";
+import { parseArgs } from "node:util";
 import { createValidators } from "../src/content/ajv.ts";
 import { formatText } from "../src/content/format-problems.ts";
 import { loadSiteContent } from "../src/content/site.ts";
@@ -14,11 +14,16 @@ import { isPlaceholderProblem, KINDS, planStarter, StarterError, type Kind } fro
 const USAGE = `usage: npm run new -- <${KINDS.join("|")}> <address>   for example: npm run new -- industry /industries/mining`;
 
 function usage(message: string): never {
-  return usageError(USAGE, message);
+  console.error(`${message}\n${USAGE}`);
+  process.exit(2);
 }
 
-const { root, positional } = readArgs(process.argv.slice(2), USAGE);
-const [kindArg, route, ...extra] = positional;
+const OPTIONS = { root: { type: "string", default: "." }, help: { type: "boolean", short: "h" } } as const;
+// A mistake in the options (unknown, or missing its value) is a usage error: its message, the usage, exit 2.
+const { values, positionals } = (() => { try { return parseArgs({ options: OPTIONS, allowPositionals: true }); } catch (error) { return usage((error as Error).message); } })();
+if (values.help) (console.log(USAGE), process.exit(0));
+const root = resolve(values.root);
+const [kindArg, route, ...extra] = positionals;
 if (kindArg === undefined || route === undefined) usage("say what kind of page to make and its address");
 if (extra.length > 0) usage(`one kind and one address, please (got also: ${extra.join(" ")})`);
 const kind = (kindArg === "group" ? "course-group" : kindArg) as Kind;

@@ -37,6 +37,18 @@ export function findPostgresBin(): string | null {
 export const POSTGRES_MISSING =
   "PostgreSQL is not installed (no initdb under /usr/lib/postgresql/*/bin, or PG_BIN): install it with 'sudo apt-get install postgresql'.";
 
+/**
+ * In CI (CI set to anything but "", "0" or "false", as CI services do) the PostgreSQL half of
+ * the store tests must run: a missing PostgreSQL fails the run instead of skipping that half.
+ * scripts/ensure-postgres.sh reads CI the same way.
+ */
+export function postgresRequired(env: NodeJS.ProcessEnv = process.env): boolean {
+  const ci = (env.CI ?? "").trim().toLowerCase();
+  return ci !== "" && ci !== "0" && ci !== "false";
+}
+
+export const POSTGRES_REQUIRED_IN_CI = "CI is set, so the PostgreSQL store tests must run and are not skipped.";
+
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();

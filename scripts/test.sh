@@ -7,11 +7,12 @@ step() { printf '\n== %s\n' "$*"; }
 
 step "chromium"; bash scripts/ensure-chromium.sh
 step "postgresql"; bash scripts/ensure-postgres.sh
+step "java (HTML checker)"; bash scripts/ensure-java.sh
 step "validate content"; node scripts/compiled.mjs validate
 step "typecheck"; npx tsc -p tsconfig.json --noEmit
 step "unit tests"; npx tsx scripts/with-postgres.ts npx vitest run --reporter=default --reporter=json --outputFile.json=.tmp/vitest.json
 step "reliability tests"; npx tsx scripts/with-postgres.ts npx vitest run --config tests/reliability/vitest.config.ts --reporter=default --reporter=json --outputFile.json=.tmp/vitest-reliability.json
 step "build"; npx tsx scripts/build.ts
-step "size budgets"; npx vitest run --config tests/budgets/vitest.config.ts --reporter=default --reporter=json --outputFile.json=.tmp/vitest-budgets.json
+step "size budgets and HTML conformance"; npx vitest run --config tests/budgets/vitest.config.ts --reporter=default --reporter=json --outputFile.json=.tmp/vitest-budgets.json
 step "end-to-end tests"; PLAYWRIGHT_JSON_OUTPUT_NAME=.tmp/playwright.json npx playwright test --reporter=list,json
 step "summary"; npx tsx scripts/test-summary.ts .tmp/vitest.json .tmp/vitest-reliability.json .tmp/vitest-budgets.json .tmp/playwright.json

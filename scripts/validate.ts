@@ -1,8 +1,8 @@
 import { existsSync, watch } from "node:fs";
 import { join, relative, resolve } from "node:path";
+import { parseArgs } from "node:util";
 import { formatGithub, formatJson, formatText } from "../src/content/format-problems.ts";
 import { loadSiteContent } from "../src/content/site.ts";
-import { readArgs, usageError } from "./cli-args.ts";
 
 /**
  * npm run validate [-- --format text|json|github] [--watch] [files...]
@@ -15,13 +15,34 @@ const USAGE = "usage: npm run validate -- [--format text|json|github] [--watch] 
 const WATCH_BEGIN = "Checking the site…";
 
 function usage(message: string): never {
-  return usageError(USAGE, message);
+  console.error(`${message}\n${USAGE}`);
+  process.exit(2);
 }
 
-const argv = process.argv.slice(2);
-const watching = argv.includes("--watch");
-const { root, values, positional: files } = readArgs(argv.filter((a) => a !== "--watch"), USAGE, ["format"]);
-const format = values.format ?? "text";
+const OPTIONS = {
+  format: { type: "string", default: "text" },
+  root: { type: "string", default: "." },
+  watch: { type: "boolean", default: false },
+  help: { type: "boolean", short: "h" },
+} as const;
+
+/** A mistake in the options (unknown, or missing its value) is a usage error: its message, the usage, exit 2. */
+function readOptions() {
+  try {
+    return parseArgs({ options: OPTIONS, allowPositionals: true });
+  } catch (error) {
+    return usage((error as Error).message);
+  }
+}
+
+const { values, positionals: files } = readOptions();
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const root = resolve(values.root);
+const format = values.format;
+const watching = values.watch;
 if (!["text", "json", "github"].includes(format)) usage(`unknown format "${format}"`);
 if (!existsSync(join(root, "site"))) usage(`no site/ folder in ${root}`);
 const only = files.map((f) => {

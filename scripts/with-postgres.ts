@@ -1,9 +1,9 @@
 // `tsx scripts/with-postgres.ts <command> [args…]`: runs the command with TEST_DATABASE_URL
 // pointing at a temporary PostgreSQL (scripts/postgres.ts), then stops and deletes it.
 // Without PostgreSQL binaries the command runs anyway, without TEST_DATABASE_URL, and the
-// tests that need PostgreSQL say that they are skipped.
+// tests that need PostgreSQL say that they are skipped; in CI (CI=true) it fails instead.
 import { spawn } from "node:child_process";
-import { findPostgresBin, POSTGRES_MISSING, startTemporaryPostgres, type TemporaryPostgres } from "./postgres.ts";
+import { findPostgresBin, POSTGRES_MISSING, POSTGRES_REQUIRED_IN_CI, postgresRequired, startTemporaryPostgres, type TemporaryPostgres } from "./postgres.ts";
 
 const [command, ...args] = process.argv.slice(2);
 if (!command) {
@@ -16,6 +16,10 @@ const env = { ...process.env };
 if (process.env.TEST_DATABASE_URL) {
   console.log("Using the PostgreSQL in TEST_DATABASE_URL.");
 } else if (findPostgresBin() === null) {
+  if (postgresRequired()) {
+    console.error(`${POSTGRES_MISSING}\n${POSTGRES_REQUIRED_IN_CI}`);
+    process.exit(1);
+  }
   console.warn(`${POSTGRES_MISSING}\nThe PostgreSQL half of the store tests will be skipped.`);
 } else {
   const started = Date.now();

@@ -1,4 +1,4 @@
-import { useId, useReducer, useRef, useSyncExternalStore, type ChangeEvent, type FormEvent, type ReactNode } from "react";
+import { useEffect, useId, useReducer, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
 import { flushSync } from "react-dom";
 import { useNavigate } from "react-router-dom";
 import { buildEnquiryPayload } from "../enquiry/build-enquiry-payload.ts";
@@ -7,7 +7,9 @@ import {
   INDIA_CODE,
   INITIAL_ENQUIRY_FORM_STATE,
   isCountryCode,
+  ISD_CODE_MAX_LENGTH,
   OTHER_CODE,
+  PHONE_NUMBER_LENGTH,
   type EnquiryField,
   type EnquiryFormData,
 } from "../enquiry/form-state.ts";
@@ -15,7 +17,8 @@ import { ENQUIRY_ALERTS } from "../enquiry/messages.ts";
 import { newIdempotencyKey } from "../enquiry/new-idempotency-key.ts";
 import { browserStorage, saveSubmittedEnquiry } from "../enquiry/save-submitted-enquiry.ts";
 import { submitEnquiry } from "../enquiry/submit-enquiry.ts";
-import { validateEnquiryForm } from "../enquiry/validate-enquiry-form.ts";
+import type { validateEnquiryForm } from "../enquiry/validate-enquiry-form.ts";
+import { ENQUIRY_FIELDS } from "../generated/enquiry-fields.ts";
 import { cx } from "../lib/cx.ts";
 import { Heading } from "../ui/Heading.tsx";
 import { Picture } from "../ui/Picture.tsx";
@@ -25,15 +28,22 @@ import type { BlockOf } from "./types.ts";
 
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
-const noSubscription = () => () => {};
-
-/** false in the prerendered HTML and during hydration, true once React runs the form. */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+/**
+ * The form's checks (the API's own contract, about 2 KB gzip), loaded once the form is on
+ * screen instead of in every page's entry script; null in the prerendered HTML, during
+ * hydration and until they arrive.
+ */
+function useFormChecks(): typeof validateEnquiryForm | null {
+  const [checks, setChecks] = useState<typeof validateEnquiryForm | null>(null);
+  useEffect(() => {
+    let mounted = true;
+    void import("../enquiry/validate-enquiry-form.ts").then(
+      (module) => mounted && setChecks(() => module.validateEnquiryForm),
+      (error: unknown) => console.error("The enquiry form's checks could not be loaded:", error),
+    );
+    return () => void (mounted = false);
+  }, []);
+  return checks;
 }
 
 /**
@@ -46,7 +56,7 @@ export function EnquiryForm({ id, heading, intro, background, labels, subjectPla
   const [state, dispatch] = useReducer(enquiryFormReducer, INITIAL_ENQUIRY_FORM_STATE);
   const { data, problem, status } = state;
   const navigate = useNavigate();
-  const hydrated = useHydrated();
+  const validateEnquiryForm = useFormChecks();
   const uid = useId();
   const controls = useRef<Partial<Record<EnquiryField, Control | null>>>({});
   // The button is disabled while sending, but a second click can land before React re-renders.
@@ -98,7 +108,7 @@ export function EnquiryForm({ id, heading, intro, background, labels, subjectPla
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (inFlight.current) return;
+    if (inFlight.current || validateEnquiryForm === null) return;
     const found = validateEnquiryForm(data);
     if (found === null) {
       void send(data);
@@ -147,16 +157,20 @@ export function EnquiryForm({ id, heading, intro, background, labels, subjectPla
         ) : null}
         <form className={styles.form} noValidate onSubmit={onSubmit} aria-busy={sending || undefined}>
           <div className={styles.pair}>
-            {field("firstName", labels.firstName, <input {...bind("firstName")} onChange={edit("firstName")} type="text" autoComplete="given-name" required maxLength={100} />)}
-            {field("lastName", labels.lastName, <input {...bind("lastName")} onChange={edit("lastName")} type="text" autoComplete="family-name" required maxLength={100} />)}
+            {field("firstName", labels.firstName, <input {...bind("firstName")} onChange={edit("firstName")} type="text" autoComplete="given-name" required maxLength={ENQUIRY_FIELDS.first_name.maxLength} />)}
+            {field("lastName", labels.lastName, <input {...bind("lastName")} onChange={edit("lastName")} type="text" autoComplete="family-name" required maxLength={ENQUIRY_FIELDS.last_name.maxLength} />)}
           </div>
-          {field("email", labels.email, <input {...bind("email")} onChange={edit("email")} type="email" autoComplete="email" required maxLength={254} />)}
+          {field("email", labels.email, <input {...bind("email")} onChange={edit("email")} type="email" autoComplete="email" required maxLength={ENQUIRY_FIELDS.email.maxLength} />)}
           {/* The phone fields share a row, so their message spans the row instead of squeezing into one column. */}
           <div className={cx(styles.phoneRow, other && styles.withIsd)}>
             {field(
               "countryCode",
               labels.countryCode,
               <select {...bind("countryCode")} onChange={editCountryCode} required>
+                {/* HTML wants a required select to start with an option of empty value; +91 stays the default and this one is never offered. */}
+                <option value="" disabled hidden>
+                  {labels.countryCode}
+                </option>
                 <option value={INDIA_CODE}>{labels.india}</option>
                 <option value={OTHER_CODE}>{labels.other}</option>
               </select>,
@@ -166,14 +180,15 @@ export function EnquiryForm({ id, heading, intro, background, labels, subjectPla
               ? field(
                   "customIsdCode",
                   labels.customIsdCode,
-                  <input {...bind("customIsdCode")} onChange={edit("customIsdCode")} type="text" inputMode="tel" autoComplete="tel-country-code" placeholder="+61" required maxLength={5} />,
+                  <input {...bind("customIsdCode")} onChange={edit("customIsdCode")} type="text" inputMode="tel" autoComplete="tel-country-code" placeholder="+61" required maxLength={ISD_CODE_MAX_LENGTH} />,
                   { className: styles.isd, error: false },
                 )
               : null}
+            {/* type="text": HTML allows the autofill name tel-national (the number without its country code) on text inputs, not on type="tel". */}
             {field(
               "phoneNumber",
               labels.phoneNumber,
-              <input {...bind("phoneNumber")} onChange={edit("phoneNumber")} type="tel" inputMode="numeric" autoComplete="tel-national" required maxLength={10} />,
+              <input {...bind("phoneNumber")} onChange={edit("phoneNumber")} type="text" inputMode="numeric" autoComplete="tel-national" required maxLength={PHONE_NUMBER_LENGTH} />,
               { className: styles.phone, error: false },
             )}
             {errorFor(["countryCode", "customIsdCode", "phoneNumber"], problem?.field === "phoneNumber" ? styles.phoneError : styles.codeError)}
@@ -192,8 +207,8 @@ export function EnquiryForm({ id, heading, intro, background, labels, subjectPla
               ))}
             </select>,
           )}
-          {field("message", labels.message, <textarea {...bind("message")} onChange={edit("message")} rows={5} maxLength={5000} />)}
-          <button type="submit" className={styles.submit} disabled={!hydrated || sending}>
+          {field("message", labels.message, <textarea {...bind("message")} onChange={edit("message")} rows={5} maxLength={ENQUIRY_FIELDS.message.maxLength} />)}
+          <button type="submit" className={styles.submit} disabled={validateEnquiryForm === null || sending}>
             {sending && sendingLabel ? sendingLabel : submitLabel}
           </button>
         </form>

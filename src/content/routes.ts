@@ -1,4 +1,3 @@
-import { didYouMean } from "./did-you-mean.ts";
 import { locate } from "./locate.ts";
 import type { LoadedFile } from "./load.ts";
 import { problem, type Problem } from "./problem.ts";
@@ -60,8 +59,4 @@ export function buildRouteTable(pages: RoutedPage[]): { table: RouteTable; probl
     });
   }
   return { table: { primaryOf, aliasOf }, problems };
-}
-
-export function suggestRoute(route: string, table: RouteTable): string | undefined {
-  return didYouMean(route, table.primaryOf.keys());
 }

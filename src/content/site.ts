@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, statSync, type Dirent } from "node:fs";
 import { join, relative } from "node:path";
 import type { Page, Site } from "../generated/schema-types.ts";
 import { createValidators, type Validators } from "./ajv.ts";
@@ -34,12 +34,13 @@ export interface LoadOptions {
   only?: string[];
 }
 
+// Only regular files count, so a link or a pipe under site/ never becomes part of the site (siteEntries reports them).
 function walk(dir: string): string[] {
   let out: string[] = [];
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const full = join(dir, entry.name);
     if (entry.isDirectory()) out = out.concat(walk(full));
-    else out.push(full);
+    else if (entry.isFile()) out.push(full);
   }
   return out;
 }
@@ -48,38 +49,41 @@ const rel = (from: string, to: string) => relative(from, to).split("\\").join("/
 
 const YAML_NAME = /\.ya?ml$/;
 
+/** What a directory entry is when it is neither a regular file, a folder nor a link, in plain words. */
+function specialKind(entry: Dirent): string {
+  if (entry.isFIFO()) return "a named pipe";
+  if (entry.isSocket()) return "a socket";
+  if (entry.isBlockDevice() || entry.isCharacterDevice()) return "a device file";
+  return "a special file";
+}
+
+const SYMLINK_PROBLEM = { message: "this is a symbolic link, and links are not followed", hint: "put the real file or folder under site/ instead of a link" };
+
 /**
- * Every file under site/ outside assets/, and a problem for each entry that could never be
- * read as a page: links (never followed, so nothing outside site/ gets in), folders named
- * like page files, and special files such as pipes (reading one would wait forever).
+ * Only regular files and folders inside site/ are content. Returns every file under site/
+ * outside assets/, and a problem for each entry anywhere under site/ (assets included) that
+ * is not one: links (never followed, so nothing outside site/ gets in, and the build refuses
+ * to copy them into dist/), pipes, sockets and devices (reading one could wait forever), and
+ * folders named like page files.
  */
 function siteEntries(root: string, siteDir: string): { files: string[]; problems: Problem[] } {
   const files: string[] = [];
   const problems: Problem[] = [];
-  const visit = (dir: string) => {
+  const visit = (dir: string, inAssets: boolean) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const full = join(dir, entry.name);
-      if (dir === siteDir && entry.name === "assets") continue;
       const report = (message: string, hint: string) => problems.push(problem(rel(root, full), { line: 1, col: 1 }, message, hint));
-      if (entry.isSymbolicLink()) {
-        if (YAML_NAME.test(entry.name) || isFolder(full)) report("this is a symbolic link, and links are not followed", "put the real file or folder under site/ instead of a link");
-      } else if (entry.isDirectory()) {
-        if (YAML_NAME.test(entry.name)) report("this is a folder, but its name ends in .yaml", "only page files end in .yaml; rename the folder");
-        else visit(full);
-      } else if (entry.isFile()) files.push(full);
-      else if (YAML_NAME.test(entry.name)) report("this is not a regular file", "page files are plain text files");
+      if (entry.isSymbolicLink()) report(SYMLINK_PROBLEM.message, SYMLINK_PROBLEM.hint);
+      else if (entry.isDirectory()) {
+        if (!inAssets && YAML_NAME.test(entry.name)) report("this is a folder, but its name ends in .yaml", "only page files end in .yaml; rename the folder");
+        else visit(full, inAssets || (dir === siteDir && entry.name === "assets"));
+      } else if (entry.isFile()) {
+        if (!inAssets) files.push(full);
+      } else report(`this is ${specialKind(entry)}, not a regular file`, "only plain files and folders belong under site/; delete it");
     }
   };
-  visit(siteDir);
+  visit(siteDir, false);
   return { files, problems };
-}
-
-function isFolder(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
 }
 
 /** One broken file can hold thousands of mistakes; its first ones are what the editor needs. */

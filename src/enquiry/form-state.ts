@@ -3,6 +3,10 @@ export const INDIA_CODE = "+91";
 export const OTHER_CODE = "other";
 export type CountryCode = typeof INDIA_CODE | typeof OTHER_CODE;
 
+/** SPEC §9.2's limits on the two phone inputs: "+" and up to 4 digits; exactly 10 digits. */
+export const ISD_CODE_MAX_LENGTH = 5;
+export const PHONE_NUMBER_LENGTH = 10;
+
 /** The form's fields (SPEC §3, "Enquiry form state"); this is what goes to localStorage as enquiryFormData. */
 export interface EnquiryFormData {
   firstName: string;

@@ -13,10 +13,14 @@ export const ENQUIRY_ALERTS = {
 } as const;
 
 /**
- * Not in SPEC §8: the spec's form relied on the browser's own "required" bubble for empty
- * names. With `noValidate` these take its place, checked first as the browser did (form order).
+ * Not in SPEC §8. The spec's form relied on the browser's own "required" bubble for empty
+ * names; with `noValidate` these take its place, checked first as the browser did (form
+ * order). A name of only spaces or invisible characters counts as empty, as the API says.
+ * The message needs one only for what the API refuses and a textarea lets through (pasted
+ * control characters).
  */
-export const MISSING_NAME_ALERTS = {
+export const FORM_ONLY_ALERTS = {
   firstName: "Please enter your first name.",
   lastName: "Please enter your last name.",
+  message: "Please remove the special characters from your message.",
 } as const;

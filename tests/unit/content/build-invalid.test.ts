@@ -1,4 +1,4 @@
-import { spawnSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { build } from "vite";
@@ -21,6 +21,18 @@ describe("invalid content stops the build", () => {
     expect(run.stderr).toContain("Nothing was written to dist/.");
     expect(readFileSync(join(made.root, "dist", "marker.txt"), "utf8")).toBe("previous build");
     expect(existsSync(join(made.root, "dist", "index.html"))).toBe(false);
+  });
+
+  it("a link out of site/ or a pipe under site/assets stops the build before anything is copied", () => {
+    const made = fixtureRoot();
+    cleanup = made.cleanup;
+    symlinkSync("/etc/passwd", join(made.root, "site", "assets", "passwd.svg"));
+    execFileSync("mkfifo", [join(made.root, "site", "assets", "pipe.svg")]);
+    const run = spawnSync(join(PROJECT, "node_modules", ".bin", "tsx"), [join(PROJECT, "scripts", "build.ts")], { cwd: made.root, encoding: "utf8", timeout: 60_000 });
+    expect(run.status).toBe(1); // not null: a build that opened the pipe would hang until the timeout
+    expect(run.stderr).toContain("site/assets/passwd.svg:1:1  this is a symbolic link, and links are not followed");
+    expect(run.stderr).toContain("site/assets/pipe.svg:1:1  this is a named pipe, not a regular file");
+    expect(existsSync(join(made.root, "dist"))).toBe(false);
   });
 
   it("vite build fails with the same lines when a module asks for the site", async () => {

@@ -123,6 +123,28 @@ interface Generated {
   expected: string | RegExp;
 }
 
+const NOT_REGULAR = "not a regular file — only plain files and folders belong under site/; delete it";
+
+/** A Unix socket file at `path` (its server is closed again; the file stays). */
+function unixSocket(path: string): boolean {
+  try {
+    execFileSync(process.execPath, ["-e", `const s = require("node:net").createServer().listen(${JSON.stringify(path)}, () => process.exit(0))`]);
+    return existsSync(path);
+  } catch {
+    return false;
+  }
+}
+
+/** A character device like /dev/null (needs root; skipped elsewhere). */
+function mknodChar(path: string): boolean {
+  try {
+    execFileSync("mknod", [path, "c", "1", "3"], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function mkfifo(path: string): boolean {
   try {
     execFileSync("mkfifo", [path]);
@@ -177,7 +199,51 @@ const GENERATED: Generated[] = [
   {
     name: "a named pipe called page.yaml (reading it would wait forever)",
     make: (site) => mkfifo(join(site, "pipe.yaml")),
-    expected: "site/pipe.yaml:1:1  this is not a regular file — page files are plain text files",
+    expected: `site/pipe.yaml:1:1  this is a named pipe, ${NOT_REGULAR}`,
+  },
+  // Only regular files and folders are content, assets included: Vite copies site/assets into dist/.
+  {
+    name: "a link under site/assets to a file outside site/",
+    make: (site) => symlinkSync("/etc/passwd", join(site, "assets", "passwd.svg")),
+    expected: `site/assets/passwd.svg:1:1  ${SYMLINK}`,
+  },
+  {
+    name: "a link deep under site/assets to a folder outside site/",
+    make: (site) => {
+      mkdirSync(join(site, "assets", "deep", "er"), { recursive: true });
+      symlinkSync("/etc", join(site, "assets", "deep", "er", "etc"));
+    },
+    expected: `site/assets/deep/er/etc:1:1  ${SYMLINK}`,
+  },
+  {
+    name: "a link to another asset inside site/assets",
+    make: (site) => symlinkSync(join(site, "assets", "logo.svg"), join(site, "assets", "logo-copy.svg")),
+    expected: `site/assets/logo-copy.svg:1:1  ${SYMLINK}`,
+  },
+  {
+    name: "a link that is not a page file (site/notes.txt)",
+    make: (site) => symlinkSync("/etc/hostname", join(site, "notes.txt")),
+    expected: `site/notes.txt:1:1  ${SYMLINK}`,
+  },
+  {
+    name: "a named pipe under site/assets (copying it would hang the build)",
+    make: (site) => mkfifo(join(site, "assets", "pipe.svg")),
+    expected: `site/assets/pipe.svg:1:1  this is a named pipe, ${NOT_REGULAR}`,
+  },
+  {
+    name: "a named pipe that is not a page file",
+    make: (site) => mkfifo(join(site, "fifo")),
+    expected: `site/fifo:1:1  this is a named pipe, ${NOT_REGULAR}`,
+  },
+  {
+    name: "a socket under site/assets",
+    make: (site) => unixSocket(join(site, "assets", "socket")),
+    expected: `site/assets/socket:1:1  this is a socket, ${NOT_REGULAR}`,
+  },
+  {
+    name: "a character device under site/assets",
+    make: (site) => mknodChar(join(site, "assets", "null")),
+    expected: `site/assets/null:1:1  this is a device file, ${NOT_REGULAR}`,
   },
 ];
 

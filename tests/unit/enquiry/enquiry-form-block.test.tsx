@@ -7,6 +7,7 @@ import { parse } from "yaml";
 import { EnquiryForm } from "../../../src/blocks/EnquiryForm.tsx";
 import type { BlockOf } from "../../../src/blocks/types.ts";
 import type { Page } from "../../../src/generated/schema-types.ts";
+import enquirySchema from "../../../schema/enquiry.schema.json" with { type: "json" };
 import { PROJECT } from "../fixture-site.ts";
 
 // The real page, so the test checks what visitors get, not a copy of it.
@@ -70,11 +71,13 @@ describe("EnquiryForm on /connect (site/about-us/connect.yaml)", () => {
 
   it("starts with the placeholder subject and +91 selected", () => {
     expect(html).toMatch(/<option value="" disabled="" selected="">Select a subject<\/option>/);
-    expect(optionsOf("countryCode").map(({ value, label }) => [value, label])).toEqual([
-      ["+91", "+91 (India)"],
-      ["other", "Other"],
+    // The empty first option is what HTML asks of a required select; it is hidden and disabled, never a choice.
+    expect(optionsOf("countryCode").map(({ value, label, disabled }) => [value, label, disabled])).toEqual([
+      ["", "Country code", true],
+      ["+91", "+91 (India)", false],
+      ["other", "Other", false],
     ]);
-    expect(html).toMatch(/<option value="\+91" selected="">/);
+    expect(html).toMatch(/<option value="" disabled="" hidden="">Country code<\/option><option value="\+91" selected="">/);
   });
 
   it.each([
@@ -82,7 +85,7 @@ describe("EnquiryForm on /connect (site/about-us/connect.yaml)", () => {
     ["lastName", "Last name", /type="text"[^>]*required=""/],
     ["email", "Email", /type="email"[^>]*required=""/],
     ["countryCode", "Country code", /required=""/],
-    ["phoneNumber", "Phone number", /type="tel"[^>]*required=""[^>]*maxLength="10"/],
+    ["phoneNumber", "Phone number", /type="text" inputMode="numeric" autoComplete="tel-national" required="" maxLength="10"/],
     ["subject", "Subject", /required=""/],
     ["message", "Message (optional)", /rows="5"/],
   ])("%s has the visible label %j and its attributes", (name, label, attributes) => {
@@ -91,6 +94,15 @@ describe("EnquiryForm on /connect (site/about-us/connect.yaml)", () => {
     const id = /id="([^"]+)"/.exec(tag)?.[1];
     expect(html).toContain(`<label for="${id}" class=`);
     expect(html).toMatch(new RegExp(`<label for="${id}"[^>]*>${escape(label).replace(/[()+]/g, "\\$&")}</label>`));
+  });
+
+  it.each([
+    ["firstName", "first_name"],
+    ["lastName", "last_name"],
+    ["email", "email"],
+    ["message", "message"],
+  ] as const)("%s takes at most the schema's maxLength for %s", (name, property) => {
+    expect(controlTag(name)).toContain(`maxLength="${enquirySchema.properties[property].maxLength}"`);
   });
 
   it("the message is the only optional field", () => {

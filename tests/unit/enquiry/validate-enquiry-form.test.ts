@@ -28,6 +28,23 @@ const INVALID: { name: string; change: Change; field: keyof EnquiryFormData; mes
   { name: "a phone with its + code", change: { phoneNumber: "+919876543" }, field: "phoneNumber", message: "Please enter a valid 10-digit phone number." },
   { name: "an empty phone", change: { phoneNumber: "" }, field: "phoneNumber", message: "Please enter a valid 10-digit phone number." },
   { name: "no subject", change: { subject: "" }, field: "subject", message: "Please select a subject." },
+  // Emails SPEC's simple pattern lets through but the API refuses: the form refuses them with the email alert.
+  ...["asha@exa_mple.com", "ä@example.com", "a..b@example.com", "asha@example.com.", `${"a".repeat(65)}@example.com`, "asha@\ud800.com"].map((email) => ({
+    name: `the email ${JSON.stringify(email)}`,
+    change: { email },
+    field: "email" as const,
+    message: "Please enter a valid email address.",
+  })),
+  // Names that look empty: only invisible, format or filler characters count as no name at all.
+  ...["\u200b", "\u3164", "\u200b\u200d\ufeff", " \u2060 ", "\u115f\u1160", "\u00ad", "\u2800"].map((firstName) => ({
+    name: `a first name of ${JSON.stringify(firstName)}`,
+    change: { firstName },
+    field: "firstName" as const,
+    message: "Please enter your first name.",
+  })),
+  { name: "a last name of a zero-width space", change: { lastName: "\u200b" }, field: "lastName", message: "Please enter your last name." },
+  { name: "a subject of filler characters", change: { subject: "\u3164\u3164" }, field: "subject", message: "Please select a subject." },
+  { name: "a message with a control character", change: { message: "Hello\u0007" }, field: "message", message: "Please remove the special characters from your message." },
 ];
 
 const VALID: { name: string; change: Change }[] = [
@@ -38,6 +55,10 @@ const VALID: { name: string; change: Change }[] = [
   { name: "other with a 4-digit ISD code", change: { countryCode: "other", customIsdCode: "+1234" } },
   { name: "a bad custom ISD code while +91 is chosen", change: { countryCode: "+91", customIsdCode: "61" } },
   { name: "names in other scripts", change: { firstName: "आशा", lastName: "Müller-O'Brien" } },
+  { name: "a name with a zero-width joiner inside visible letters", change: { firstName: "क्\u200dष" } },
+  { name: "an email with a plus and subdomains", change: { email: "asha+gate@mail.example.co.in" } },
+  { name: "an email with spaces around it", change: { email: "  asha@example.com " } },
+  { name: "a message over several lines", change: { message: "Line one\n\tLine two" } },
 ];
 
 // Each row breaks several rules; the first in spec order wins.
@@ -63,8 +84,8 @@ describe("validateEnquiryForm", () => {
     expect(validateEnquiryForm({ ...VALID_FORM, ...change })?.field).toBe(field);
   });
 
-  it("checks in the order: names, then SPEC §5's email, ISD code, phone, subject", () => {
-    expect(ENQUIRY_RULES.map((rule) => rule.field)).toEqual(["firstName", "lastName", "email", "customIsdCode", "phoneNumber", "subject"]);
+  it("checks in the order: names, then SPEC §5's email, ISD code, phone, subject, then the message", () => {
+    expect(ENQUIRY_RULES.map((rule) => rule.field)).toEqual(["firstName", "lastName", "email", "customIsdCode", "phoneNumber", "subject", "message"]);
   });
 });
 

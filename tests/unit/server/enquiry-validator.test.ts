@@ -1,3 +1,6 @@
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import enquirySchema from "../../../schema/enquiry.schema.json" with { type: "json" };
 import type { Enquiry } from "../../../src/server/enquiry.ts";
@@ -8,6 +11,15 @@ const ONE_FIELD_CASES: { field: string; value: unknown; message: string }[] = [
   { field: "first_name", value: "", message: "Enter your first name." },
   { field: "first_name", value: "   ", message: "Enter your first name." },
   { field: "first_name", value: 42, message: "First name must be text." },
+  { field: "first_name", value: "\u200b", message: "Enter your first name." },
+  { field: "first_name", value: "\u3164\u3164", message: "Enter your first name." },
+  { field: "last_name", value: "\u200b\u200c\u2060\ufeff", message: "Enter your last name." },
+  { field: "last_name", value: "\u115f\u1160\uffa0", message: "Enter your last name." },
+  { field: "subject", value: "\u00ad\u2800", message: "Choose a subject." },
+  { field: "email", value: "asha@exa_mple.com", message: "Enter a valid email address." },
+  { field: "email", value: "ä@example.com", message: "Enter a valid email address." },
+  { field: "email", value: "a..b@example.com", message: "Enter a valid email address." },
+  { field: "email", value: "asha@example.com.", message: "Enter a valid email address." },
   { field: "first_name", value: "a".repeat(101), message: "First name must be at most 100 characters." },
   { field: "first_name", value: "Asha\u0000", message: "First name must not contain control characters." },
   { field: "last_name", value: "Ver\tma", message: "Last name must not contain control characters." },
@@ -38,6 +50,7 @@ const ACCEPTED: { name: string; change: Partial<Record<keyof Enquiry, string>> }
   { name: "an empty message", change: { message: "" } },
   { name: "a subject that is not in today's list", change: { subject: "Something new" } },
   { name: "names in other scripts", change: { first_name: "आशा", last_name: "Müller-O'Brien" } },
+  { name: "a name with invisible joiners between visible letters", change: { first_name: "क्\u200dष", last_name: "O\u200bBrien" } },
 ];
 
 describe("validateEnquiry", () => {
@@ -92,5 +105,25 @@ describe("schema/enquiry.schema.json", () => {
       description: expect.any(String),
       maxLength: expect.any(Number),
     });
+  });
+});
+
+describe("src/server/enquiry-validator.ts", () => {
+  // Follows the value imports (not `import type`) from the server's validator through the project's files.
+  function runtimeImports(file: string, seen = new Set<string>()): Set<string> {
+    if (seen.has(file)) return seen;
+    seen.add(file);
+    const source = readFileSync(file, "utf8");
+    for (const [, specifier = ""] of source.matchAll(/^(?:import|export) (?!type )[^;]*?from "([^"]+)"/gms)) {
+      seen.add(specifier);
+      if (specifier.startsWith(".")) runtimeImports(join(dirname(file), specifier), seen);
+    }
+    return seen;
+  }
+
+  it("loads only the precompiled enquiry schema: no ajv, no page schemas", () => {
+    const loaded = [...runtimeImports(fileURLToPath(new URL("../../../src/server/enquiry-validator.ts", import.meta.url)))];
+    expect(loaded.some((path) => path.endsWith("src/generated/enquiry-validator.ts"))).toBe(true);
+    expect(loaded.filter((path) => /^ajv|src\/content\/|\.\.\/content\//.test(path))).toEqual([]);
   });
 });

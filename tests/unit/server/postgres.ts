@@ -4,6 +4,8 @@ import {
   dropDatabase,
   findPostgresBin,
   POSTGRES_MISSING,
+  POSTGRES_REQUIRED_IN_CI,
+  postgresRequired,
   startTemporaryPostgres,
   type TemporaryPostgres,
 } from "../../../scripts/postgres.ts";
@@ -12,13 +14,29 @@ import {
  * PostgreSQL for the tests: the server `npm test` started (scripts/with-postgres.ts passes
  * TEST_DATABASE_URL), or, when a test file runs on its own, a temporary one started here
  * and stopped after the file. Without PostgreSQL binaries the PostgreSQL tests are skipped,
- * and this says so once per file.
+ * and this says so once per file; in CI (CI=true) they run, and fail saying why.
  */
-export const POSTGRES_AVAILABLE = Boolean(process.env.TEST_DATABASE_URL) || findPostgresBin() !== null;
+const INSTALLED = Boolean(process.env.TEST_DATABASE_URL) || findPostgresBin() !== null;
 
-export const POSTGRES_SKIPPED = `${POSTGRES_MISSING} The PostgreSQL half of these tests is skipped.`;
+/** Whether the PostgreSQL tests run: PostgreSQL is there, or CI requires them. */
+const POSTGRES_AVAILABLE = INSTALLED || postgresRequired();
 
-if (!POSTGRES_AVAILABLE) console.warn(POSTGRES_SKIPPED);
+/** The reason test-summary.ts prints for each PostgreSQL test skipped. */
+export const POSTGRES_SKIP_REASON = "PostgreSQL is not installed";
+
+declare module "vitest" {
+  interface TaskMeta {
+    /** Why the test may be skipped, for the closing summary of npm test (scripts/test-summary.ts). */
+    skipReason?: string;
+  }
+}
+
+/** Test or suite options for a test that needs PostgreSQL when `needsPostgres` is true: skipped, with its reason, when PostgreSQL is not there. */
+export function postgresOnly(needsPostgres: boolean): { skip: boolean; meta: { skipReason: string } } {
+  return { skip: needsPostgres && !POSTGRES_AVAILABLE, meta: { skipReason: POSTGRES_SKIP_REASON } };
+}
+
+if (!INSTALLED) console.warn(postgresRequired() ? `${POSTGRES_MISSING} ${POSTGRES_REQUIRED_IN_CI}` : `${POSTGRES_MISSING} The PostgreSQL half of these tests is skipped.`);
 
 let own: Promise<TemporaryPostgres> | null = null;
 

@@ -6,7 +6,7 @@ import { openPgStore } from "../../../src/server/pg-store.ts";
 import { openSqliteStore } from "../../../src/server/sqlite-store.ts";
 import type { EnquiryStore, InsertResult } from "../../../src/server/store.ts";
 import { tempDbPath, VALID_ENQUIRY } from "./helpers.ts";
-import { freshDatabase, POSTGRES_AVAILABLE } from "./postgres.ts";
+import { freshDatabase, postgresOnly } from "./postgres.ts";
 
 /**
  * The one contract every EnquiryStore keeps, run against SQLite and a real PostgreSQL.
@@ -26,7 +26,6 @@ interface Place {
 
 interface Kind {
   name: string;
-  available: boolean;
   place(): Promise<Place>;
 }
 
@@ -40,7 +39,6 @@ function remember(store: EnquiryStore): EnquiryStore {
 const KINDS: Kind[] = [
   {
     name: "SQLite",
-    available: true,
     async place() {
       const path = tempDbPath();
       return {
@@ -58,7 +56,6 @@ const KINDS: Kind[] = [
   },
   {
     name: "PostgreSQL",
-    available: POSTGRES_AVAILABLE,
     async place() {
       const connectionString = await freshDatabase();
       return {
@@ -86,7 +83,7 @@ function sessionIdOf(result: InsertResult): string {
 }
 
 describe.each(KINDS)("$name enquiry store", (kind) => {
-  describe.skipIf(!kind.available)("contract", () => {
+  describe("contract", postgresOnly(kind.name === "PostgreSQL"), () => {
     // Close what each test opened, so its PostgreSQL database can be dropped after.
     afterEach(async () => {
       for (const store of opened.splice(0).reverse()) await store.close();

@@ -1,0 +1,30 @@
+/* Generated from schema/enquiry.schema.json by `npm run gen:types`. Do not edit: change the schema and regenerate. */
+import type { Enquiry } from "./schema-types.ts";
+
+/** Each field's title (used in the API's messages) and length limit (the form's maxLength), from the schema. */
+export const ENQUIRY_FIELDS = {
+  "first_name": {
+    "title": "First name",
+    "maxLength": 100
+  },
+  "last_name": {
+    "title": "Last name",
+    "maxLength": 100
+  },
+  "email": {
+    "title": "Email",
+    "maxLength": 254
+  },
+  "phone": {
+    "title": "Phone",
+    "maxLength": 20
+  },
+  "subject": {
+    "title": "Subject",
+    "maxLength": 120
+  },
+  "message": {
+    "title": "Message",
+    "maxLength": 5000
+  }
+} as const satisfies Record<keyof Enquiry, { title: string; maxLength?: number }>;
