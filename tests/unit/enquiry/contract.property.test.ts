@@ -105,6 +105,18 @@ describe("the enquiry contract, form against API", () => {
     expect(refused).toBeGreaterThan(300);
   });
 
+  it.each([
+    ["first_name", "\u200b", "Enter your first name."],
+    ["first_name", "\u3164\u3164", "Enter your first name."],
+    ["last_name", "\u200b\u200d\ufeff", "Enter your last name."],
+    ["subject", "\u2800", "Choose a subject."],
+  ])("the running API answers 400 for %s made only of invisible characters (%j)", async (field, value, message) => {
+    const { app } = testApp({ rateLimit: 0 });
+    const response = await postEnquiry(app, { ...VALID_ENQUIRY, [field]: value });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: "Some fields are missing or not valid.", fields: { [field]: message } });
+  });
+
   it("every email the running API refuses (400), the form refuses", async () => {
     const { app } = testApp({ rateLimit: 0 });
     await fc.assert(
