@@ -13,6 +13,8 @@ afterEach(async () => {
 });
 
 const SHORT = { headersMs: 400, requestMs: 900, keepAliveMs: 400 };
+/** A loaded test machine may be late closing; a client left alone is cut at 10 s (slowClient). */
+const SLACK_MS = 4000;
 
 async function serve(timeouts = SHORT): Promise<{ host: string; port: number }> {
   const server = await startServer({ port: 0, distDir: null, dbPath: tempDbPath(), rateLimit: 0, logger: false, timeouts });
@@ -100,9 +102,9 @@ describe("timeouts (docs/api.md): a slow client cannot hold a connection", () =>
     expect(statusOf(answer)).toBe(408);
     expect(headersOf(answer)).toMatchObject({ ...SECURITY, "content-type": "application/json; charset=utf-8", connection: "close" });
     expect(bodyOf(answer)).toEqual({ error: "The request took too long to arrive." });
-    // Cut after the limit, give or take Node's check interval (a tenth of the shorter limit).
+    // Cut after the limit (Node checks every tenth of the shorter limit), not held open.
     expect(closedAfterMs).toBeGreaterThanOrEqual(limitMs - 50);
-    expect(closedAfterMs).toBeLessThan(limitMs + 1500);
+    expect(closedAfterMs).toBeLessThan(limitMs + SLACK_MS);
   });
 
   it.each([50, 150, 250])("serves a client that is slow but within the limits (a header line every %i ms)", async (gapMs) => {
@@ -118,7 +120,7 @@ describe("timeouts (docs/api.md): a slow client cannot hold a connection", () =>
     expect(statusOf(answer)).toBe(201);
     expect(headersOf(answer)["keep-alive"]).toBe(`timeout=${keepAliveMs / 1000}`);
     expect(closedAfterMs).toBeGreaterThanOrEqual(keepAliveMs - 50);
-    expect(closedAfterMs).toBeLessThan(keepAliveMs + 1500);
+    expect(closedAfterMs).toBeLessThan(keepAliveMs + SLACK_MS);
   });
 });
 
