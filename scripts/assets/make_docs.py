@@ -158,7 +158,7 @@ def write_doc(rows, total):
          "  drawn like the card illustrations: the service's subject on a soft disc (compass for strategy,",
          "  brain for generative AI, robot for agents, database, infinity loop for MLOps, code, graduation",
          "  cap), linked to three tiles of what it works with, with teal pulses running along the links, a",
-         "  turning dashed ring and a gently floating subject; 480×270 (their displayed size), about 24 KB",
+         "  turning dashed ring and a gently floating subject; 480×320 (the 3:2 shape and size the cards show), about 24 KB",
          "  each, the first frame as poster. All motion is periodic in the clip length, so every clip loops",
          "  without a seam; people who prefer reduced motion see only the poster.",
          "- **Open Graph image**: `generate.py --og` writes an SVG, which `media.sh` rasterises to PNG with ffmpeg.", "",

@@ -48,8 +48,8 @@ intro() {
 
 # The service-card clips: the service's subject and what it works with, in the card illustration
 # style, with pulses running along the links (service_frames.py draws one SVG per frame; every
-# motion is periodic in the clip, so it loops without a seam). 4 s at 25 fps, 480x270, the size
-# the cards show them at; the poster is the first frame.
+# motion is periodic in the clip, so it loops without a seam). 4 s at 25 fps, 480x320, the shape
+# and size the cards show them at; the poster is the first frame.
 services() {
   rm -rf "$TMP/services"
   python3 "$HERE/service_frames.py" "$TMP/services" 4 25 >/dev/null

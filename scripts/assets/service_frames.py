@@ -18,7 +18,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from svglib import ACC, ACCP, PALE, SW, LIGHT, circ, ell, f, place, rng, svg  # noqa: E402
 from layouts import SHADOW, bg_light, chip, dash, decor_light, tile  # noqa: E402
 
-W, H = 480, 270
+# 3:2, the shape of a card picture (src/ui/Card.module.css), so object-fit never crops the clip.
+W, H = 480, 320
 
 # slug: (subject, three tiles it works with)
 SERVICES = {
