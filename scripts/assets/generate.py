@@ -475,6 +475,22 @@ def careers_banner(p, W=1600, H=700):
     return svg(W, H, out, dark_defs(W, H))
 
 
+def hero_motif(seed, W, H):
+    """Transparent network motif for banners without a picture: the Hero block draws it on their
+    right half (CSS background), so a text-only banner has no empty side."""
+    R = rng(seed)
+    cx, cy = W * .62, H * .5
+    out = circ(cx, cy, H * .46, "none", "#1d406e", f' stroke-width="{SW}"')
+    out += circ(cx, cy, H * .3, "none", "#24497a", f' stroke-width="{SW}" stroke-dasharray="60 26" stroke-linecap="round"')
+    out += constellation(W, H, R, 26, .05, 1, .04, .96, 170)
+    out += circ(cx, cy, H * .1, "#1b3d69") + circ(cx, cy, H * .1, "none", ACC, f' stroke-width="{SW}" opacity=".7"')
+    out += dots(W * .1, H * .8, 5, 3, 18, 2.4, "#1d406e")
+    for i in range(4):
+        out += sparkle(R.uniform(W * .2, W * .95), R.uniform(H * .08, H * .92), R.uniform(5, 9), ACC2 if i % 2 else ACC)
+    return svg(W, H, out)
+
+
+add("brand/hero-motif.svg", 800, 600, "A network of nodes around two rings, drawn faintly behind a banner's right side.", hero_motif)
 add("careers/banner.svg", 1600, 700, "A winding career path climbs past a CV, an interview, a laptop and a briefcase to a flag.", careers_banner)
 add("careers/job-search.svg", 600, 400, "A magnifying glass searching among a briefcase, a CV and a location pin.",
     S("magnifier", ["briefcase", "doc", "pin"]))

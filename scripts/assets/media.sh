@@ -8,8 +8,8 @@
 #   bash scripts/assets/media.sh og         # only og/default.png
 #
 # Needs Debian's ffmpeg (built with librsvg, libx264, libvpx, libwebp) and python3.
-# Every clip is generated from ffmpeg lavfi sources (geq, life, cellauto, mandelbrot,
-# sierpinski, gradients) coloured into the site palette; nothing is downloaded.
+# The intro is generated from ffmpeg lavfi sources coloured into the site palette and SVG frames;
+# the service clips from SVG frames in the card illustration style. Nothing is downloaded.
 set -euo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -46,40 +46,19 @@ intro() {
   "${FF[@]}" -i "$TMP/intro-master.mkv" -frames:v 1 -c:v libwebp -quality 72 "$OUT/home/intro-poster.webp"
 }
 
-# clip SLUG FILTERGRAPH : the graph must end in [v]; 4 s at 25 fps, 480x270
-clip() {
-  local slug=$1 graph=$2
-  "${FF[@]}" -filter_complex "$graph" -map "[v]" -t 4 -r 25 "${X264[@]}" -crf "${3:-30}" -g 100 "$OUT/services/$slug.mp4"
-  "${FF[@]}" -ss 1 -i "$OUT/services/$slug.mp4" -frames:v 1 -q:v 6 "$OUT/services/$slug.jpg"
-}
-
-# seamless loop: render 5 s, then cross-fade the last second into the first
-LOOP="split[a][b];[a]trim=1:5,setpts=PTS-STARTPTS[m];[b]trim=0:1,setpts=PTS-STARTPTS[h];[m][h]xfade=transition=fade:duration=1:offset=3"
-
+# The service-card clips: the service's subject and what it works with, in the card illustration
+# style, with pulses running along the links (service_frames.py draws one SVG per frame; every
+# motion is periodic in the clip, so it loops without a seam). 4 s at 25 fps, 480x320, the shape
+# and size the cards show them at; the poster is the first frame.
 services() {
-  # AI strategy: a radar sweep over range rings (geq); one turn per 4 s
-  local d="hypot(X-240,Y-135)" s="mod(atan2(Y-135,X-240)-2*PI*T/4+8*PI,2*PI)"
-  local blip="(lt(hypot(X-300,Y-92),5)*exp(-1.2*mod(atan2(-43,60)-2*PI*T/4+8*PI,2*PI))+lt(hypot(X-180,Y-170),5)*exp(-1.2*mod(atan2(35,-60)-2*PI*T/4+8*PI,2*PI))+lt(hypot(X-262,Y-200),5)*exp(-1.2*mod(atan2(65,22)-2*PI*T/4+8*PI,2*PI)))"
-  clip ai-strategy "color=c=black:s=480x270:r=25:d=4,format=gray,geq=lum='min(255,lt($d,128)*(70*pow(abs(cos($d*PI/32)),30)+50*(lt(abs(X-240),1)+lt(abs(Y-135),1))+200*exp(-2.2*$s))+255*$blip)',$LUT,gblur=sigma=0.6[v]"
-
-  # Generative AI: a Mandelbrot zoom that breathes in and out (ping-pong loops seamlessly)
-  clip generative-ai "mandelbrot=s=480x270:r=25:maxiter=400:inner=black:start_scale=2.2:end_scale=0.35:end_pts=50,trim=end_frame=50,format=gray,split[f][r];[r]reverse,trim=start_frame=1:end_frame=48,setpts=PTS-STARTPTS[rb];[f][rb]concat=n=2:v=1,$LUT,setpts=N/25/TB[v]"
-
-  # AI agents: Game of Life cells with fading trails (many small agents)
-  clip ai-agents "life=s=96x54:r=12:ratio=0.16:random_seed=11:mold=24:life_color=#00b3c7:death_color=#0b1f3a:mold_color=#1b3d69,scale=480:270:flags=neighbor,framerate=fps=25,gblur=sigma=1.2,trim=0:5,$LOOP[v]" 33
-
-  # Data engineering: a rule-110 cellular automaton streaming sideways like data lanes
-  clip data-engineering "cellauto=s=45x80:r=8:rule=110:random_seed=4:random_fill_ratio=0.4,transpose=1,scale=480:270:flags=neighbor,framerate=fps=25,gblur=sigma=1.5,$LUTD,trim=0:5,$LOOP[v]"
-
-  # MLOps: a turning spiral gradient under a dashboard grid; exactly one turn per 100 frames
-  clip mlops "gradients=s=480x270:r=25:c0=#0b1f3a:c1=#00b3c7:c2=#1b3d69:c3=#0b1f3a:n=4:speed=0.0628318:type=spiral:x0=300:y0=150:x1=120:y1=60,drawgrid=w=40:h=40:t=1:c=white@0.08,drawgrid=w=120:h=90:t=2:c=#00b3c7@0.25[v]"
-
-  # Custom software: a Sierpinski carpet sliding across (structured building blocks)
-  clip custom-software "sierpinski=s=480x270:r=25:type=carpet:seed=7:jump=40,format=gray,negate,gblur=sigma=1.3,$LUTA,trim=0:5,$LOOP[v]"
-
-  # AI training: two interfering ripple sources (geq), periods 2 s and 1 s
-  local v2="(0.5+0.25*sin(hypot(X-150,Y-135)/7-2*PI*T/2)+0.25*sin(hypot(X-340,Y-120)/9-2*PI*T))"
-  clip ai-training "color=c=black:s=480x270:r=25:d=4,format=gray,geq=lum='255*pow($v2,3)',$LUT[v]"
+  rm -rf "$TMP/services"
+  python3 "$HERE/service_frames.py" "$TMP/services" 4 25 >/dev/null
+  for dir in "$TMP/services"/*/; do
+    local slug
+    slug="$(basename "$dir")"
+    "${FF[@]}" -framerate 25 -i "$dir/f%04d.svg" -vf "format=yuv420p" "${X264[@]}" -crf 30 -g 100 "$OUT/services/$slug.mp4"
+    "${FF[@]}" -i "$dir/f0000.svg" -frames:v 1 -q:v 5 "$OUT/services/$slug.jpg"
+  done
 }
 
 og() {

@@ -1,10 +1,10 @@
 import { useContext } from "react";
 import { ActionLink } from "../ui/ActionLink.tsx";
+import { balancedGrid } from "../ui/balanced-grid.ts";
 import { CardVideo } from "../ui/CardVideo.tsx";
 import { Card, cardStyles } from "../ui/Card.tsx";
 import { SectionIndex } from "../ui/Heading.tsx";
 import { Picture } from "../ui/Picture.tsx";
-import { cx } from "../lib/cx.ts";
 import styles from "./CardGrid.module.css";
 import { SectionIntro } from "../ui/SectionIntro.tsx";
 import type { BlockOf } from "./types.ts";
@@ -15,15 +15,17 @@ import type { BlockOf } from "./types.ts";
  */
 export function CardGrid({ id, heading, intro, columns = 3, cards }: BlockOf<"cardGrid">) {
   const nearTop = useContext(SectionIndex) <= 1;
+  const layout = balancedGrid(cards.length, columns);
   return (
     <section id={id} className={styles.section}>
       <div className="container">
         <SectionIntro heading={heading} intro={intro} />
-        <ul className={cx(styles.grid, styles[`cols${columns}`])}>
+        <ul className={`${styles.grid} ${layout.grid}`}>
           {cards.map((card, i) => (
             <Card
               key={card.id ?? i}
               id={card.id}
+              className={layout.item(i)}
               media={card.video ? <CardVideo video={card.video} className={cardStyles.image} /> : card.image ? <Picture image={card.image} aboveFold={nearTop && i < columns} className={cardStyles.image} /> : null}
               title={card.title}
               text={card.text}

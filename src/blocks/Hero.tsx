@@ -15,7 +15,7 @@ export function Hero({ id, eyebrow, heading, text, image, height, actions }: Blo
   // Only a banner at the top of the page is worth fetching first; one further down waits its turn.
   const first = useContext(SectionIndex) === 0;
   return (
-    <section id={id} className={cx(styles.hero, image && styles.withImage, tall && styles[`h${tall}`])} data-height={height}>
+    <section id={id} className={cx(styles.hero, image ? styles.withImage : styles.plain, tall && styles[`h${tall}`])} data-height={height}>
       {image ? <Picture image={{ ...image, alt: "", decorative: true }} eager={first} className={styles.backdrop} /> : null}
       <div className={cx("container", styles.inner)}>
         {eyebrow ? <p className={styles.eyebrow}>{eyebrow}</p> : null}

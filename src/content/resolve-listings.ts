@@ -64,13 +64,21 @@ export function resolveChildCards(pages: ListablePage[]): { problems: Problem[];
   return { problems, addedIds };
 }
 
-/** Fill header-panel groups that list the pages below an address (those with a card:, as listings do). */
+/**
+ * Fill header-panel groups that list the pages below an address (those with a card:, as listings
+ * do): the first `header.listLimit` in card order, then the group's `all:` link to the page that
+ * lists every one. A header is on every page, so it must not grow with the site.
+ */
 export function resolvePanels(site: Site, pages: ListablePage[]): void {
+  const limit = site.header.listLimit ?? DEFAULT_LIST_LIMIT;
   for (const item of site.header.items) {
     for (const group of item.panel?.groups ?? []) {
       if (!group.from) continue;
       const listed = childrenOf(group.from, pages).flatMap((c) => (c.data.card ? [{ label: c.data.card.title, to: c.route }] : []));
-      group.links = [...(group.links ?? []), ...listed];
+      group.links = [...(group.links ?? []), ...listed.slice(0, limit), ...(group.all ? [group.all] : [])];
     }
   }
 }
+
+/** header.listLimit when _site.yaml leaves it out (the schema's `default`, which a test holds equal). */
+export const DEFAULT_LIST_LIMIT = 12;

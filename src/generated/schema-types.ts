@@ -1061,7 +1061,7 @@ export interface Site {
          * @minItems 1
          * @maxItems 6
          *
-         * Items: A column of links: write them under links:, or give from: an address to list the pages below it automatically.
+         * Items: A column of links: write them under links:, or give from: an address to list the pages below it automatically (at most listLimit of them), followed by the all: link.
          */
         groups: {
           /**
@@ -1076,10 +1076,15 @@ export interface Site {
            */
           links?: Action[];
           from?: LinkRoute2;
+          all?: Action4;
         }[];
       };
     }[];
     contact: Action;
+    /**
+     * How many pages a panel group with from: lists, in card order, before its "All …" link. The overview page still lists every one.
+     */
+    listLimit?: number;
   };
   /**
    * The bar at the bottom of every page.
@@ -1113,4 +1118,22 @@ export interface Site {
      */
     copyright: string;
   };
+}
+/**
+ * A button-like link with a label and a target.
+ */
+export interface Action4 {
+  /**
+   * The words on the button.
+   */
+  label: string;
+  to: Link;
+  /**
+   * true to open the target in a new browser tab (use it for other websites).
+   */
+  external?: boolean;
+  /**
+   * primary is the bold accent button; secondary is outlined; link is plain text.
+   */
+  style?: "primary" | "secondary" | "link";
 }

@@ -11,6 +11,7 @@ export const cardStyles = styles;
 /** One card of a grid: a picture or video, a title at the outline's depth, a short text, facts, then its buttons. */
 export function Card({
   id,
+  className,
   media,
   title,
   text,
@@ -19,6 +20,8 @@ export function Card({
   children,
 }: {
   id?: string | undefined;
+  /** Where the card sits in its grid (src/ui/balanced-grid.ts). */
+  className?: string;
   media: ReactNode;
   title: string;
   text: string;
@@ -27,7 +30,7 @@ export function Card({
   children?: ReactNode;
 }) {
   return (
-    <li id={id} className={styles.card}>
+    <li id={id} className={className ? `${styles.card} ${className}` : styles.card}>
       {media}
       <div className={styles.body}>
         <Heading depth={headingDepth} className={styles.title}>

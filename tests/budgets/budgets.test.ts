@@ -18,6 +18,8 @@ export const BUDGETS = {
   allCss: 20 * KB,
   /** Any svg/png/jpg/webp under dist/, uncompressed. */
   image: 150 * KB,
+  /** Every woff2 file the stylesheets use, together: all of it can be needed on the first view. */
+  fonts: 40 * KB,
   /** dist/home/intro.mp4 and .webm, each. */
   introVideo: 1024 * KB,
 };
@@ -68,6 +70,19 @@ describe.runIf(existsSync(join(dist, "index.html")))("size budgets of dist/", ()
     expect(images.length).toBeGreaterThan(0);
     console.log(`images: ${images.length}, largest ${images[0]!.file} ${kb(images[0]!.bytes)} (budget ${kb(BUDGETS.image)} each)`);
     expect(images.filter((i) => i.bytes > BUDGETS.image).map((i) => `${i.file}: ${kb(i.bytes)}`)).toEqual([]);
+  });
+
+  it(`the fonts together are at most ${kb(BUDGETS.fonts)}, and each is preloaded by every page`, () => {
+    const css = files(dist).filter((f) => f.endsWith(".css")).map((f) => readFileSync(f, "utf8")).join("\n");
+    const fonts = [...new Set([...css.matchAll(/url\(["']?\/(assets\/[^"')]+\.woff2)/g)].map((m) => m[1]!))];
+    const total = fonts.reduce((n, f) => n + statSync(join(dist, f)).size, 0);
+    console.log(`fonts: ${fonts.join(", ")}: ${total} bytes (${kb(total)}; budget ${kb(BUDGETS.fonts)})`);
+    expect(fonts.length).toBeGreaterThan(0);
+    expect(total).toBeLessThanOrEqual(BUDGETS.fonts);
+    for (const page of ["index.html", "legal-privacy/index.html"]) {
+      const html = readFileSync(join(dist, page), "utf8");
+      for (const f of fonts) expect(html, `${page} preloads /${f}`).toContain(`<link rel="preload" href="/${f}" as="font" type="font/woff2" crossorigin`);
+    }
   });
 
   it.each(["intro.mp4", "intro.webm"])(`home/%s is under ${kb(BUDGETS.introVideo)}`, (name) => {
