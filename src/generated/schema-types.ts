@@ -806,6 +806,25 @@ export interface Page {
     order?: number;
   };
   /**
+   * What social sites and chat apps show when someone shares this page. Leave it out and the build draws a card with the page's title, its section and the company name.
+   */
+  share?: {
+    /**
+     * The title drawn on the shared card instead of the page title, for a title too long or too plain to share well. Keep it under 70 characters.
+     */
+    title?: string;
+    /**
+     * A picture of your own to show instead of the drawn card: a PNG or JPEG under site/assets, best 1200 by 630 pixels. Social sites do not show SVG pictures.
+     */
+    image?: Image & {
+      src?: string;
+    };
+  };
+  /**
+   * Pages under /courses are described to search engines as courses, with the duration and fee from their card facts or programme table. Write course: false on the rare page under /courses that is not a course, such as a page of testimonials.
+   */
+  course?: false;
+  /**
    * The parts of the page from top to bottom. Each starts with - type: and the block's name (hero, prose, cardGrid, table, …), followed by that block's fields. docs/BLOCKS.md lists every block.
    *
    * @minItems 1
