@@ -19,7 +19,7 @@ export const CARD_HEIGHT = 630;
  * Bumped whenever the drawing below changes, so cached cards drawn by an older
  * version are drawn again (it is part of each card's cache key).
  */
-export const CARD_DESIGN_VERSION = 1;
+export const CARD_DESIGN_VERSION = 2;
 
 /** The site's colours (src/styles/tokens.css): navy background, accent rule and section line. */
 const NAVY = "#071a33";
@@ -44,13 +44,16 @@ export function logoDataUrl(file: string): string {
   return `data:${type};base64,${readFileSync(file).toString("base64")}`;
 }
 
+/** One family name per subset: satori falls back along the font-family list, not between files of one family. */
+const FAMILY: Record<string, string> = { latin: "Inter", "latin-ext": "Inter Latin Extended" };
+
 /**
  * Inter from @fontsource/inter: satori reads TTF, OTF and WOFF (not WOFF2), so the .woff
- * files. Latin and Latin Extended, regular and bold; satori picks a glyph from whichever has it.
+ * files. Latin and Latin Extended, regular and bold.
  */
 export function loadCardAssets(logo: string): CardAssets {
   const font = (subset: string, weight: 400 | 700): Font => ({
-    name: "Inter",
+    name: FAMILY[subset]!,
     weight,
     style: "normal",
     data: readFileSync(require.resolve(`@fontsource/inter/files/inter-${subset}-${weight}-normal.woff`)),
@@ -78,12 +81,12 @@ const el = (type: string, style: Record<string, unknown>, children?: unknown, ex
 function cardTree(text: CardText, assets: CardAssets): Node {
   return el(
     "div",
-    { width: CARD_WIDTH, height: CARD_HEIGHT, boxSizing: "border-box", display: "flex", flexDirection: "column", justifyContent: "space-between", background: NAVY, paddingTop: 72, paddingBottom: 64, paddingLeft: 80, paddingRight: 80, fontFamily: "Inter", color: WHITE },
+    { width: CARD_WIDTH, height: CARD_HEIGHT, boxSizing: "border-box", display: "flex", flexDirection: "column", justifyContent: "space-between", background: NAVY, paddingTop: 72, paddingBottom: 64, paddingLeft: 80, paddingRight: 80, fontFamily: Object.values(FAMILY).join(", "), color: WHITE },
     [
       el("div", { display: "flex", flexDirection: "column" }, [
         el("div", { width: 120, height: 8, background: ACCENT, borderRadius: 4, marginBottom: 36 }),
         ...(text.section ? [el("div", { fontSize: 34, color: ACCENT, fontWeight: 700, marginBottom: 24 }, text.section)] : []),
-        el("div", { fontSize: titleSize(text.title), fontWeight: 700, lineHeight: 1.12, maxHeight: 3 * 1.12 * titleSize(text.title), overflow: "hidden" }, text.title),
+        el("div", { fontSize: titleSize(text.title), fontWeight: 700, lineHeight: 1.12, wordBreak: "break-word", maxHeight: 3 * 1.12 * titleSize(text.title), overflow: "hidden" }, text.title),
       ]),
       el("div", { display: "flex", alignItems: "center", borderTop: `2px solid ${NAVY_LINE}`, paddingTop: 28 }, [
         el("img", { width: 140, height: 40, marginRight: 20 }, undefined, { src: assets.logo, width: 140, height: 40 }),
