@@ -82,6 +82,23 @@ export function seoHeadTags(site: Site, seo: PageSeo | null): string[] {
   ];
 }
 
+/** The build's card cache: drawn cards by content hash, kept between builds (git-ignored). */
+export const cardCacheDir = (root: string) => join(root, ".cache", "social-cards");
+
+/**
+ * The social-card step on its own (the build's "social cards" phase, and what
+ * scripts/social-cards.ts times): every page's card of a checked site into outDir.
+ */
+export function drawCardsOf(content: SiteContent, root: string, options: { outDir: string; cacheDir?: string; threads?: number }): Promise<CardStats> {
+  const site = content.site!;
+  return drawSocialCards(cardJobsOf(siteTreeOf(site, content.pages, content.table.primaryOf)), {
+    outDir: options.outDir,
+    cacheDir: options.cacheDir ?? cardCacheDir(root),
+    logo: logoDataUrl(join(root, "site", "assets", site.header.logo.src)),
+    threads: options.threads ?? 2,
+  });
+}
+
 export interface SeoBuild {
   /** The extra head tags of a page by its route (null: the not-found page), for prerender. */
   headFor(route: string | null): string[];
@@ -94,15 +111,10 @@ export interface SeoBuild {
  * The build's SEO step: draw (or take from the cache) every page's social card into outDir,
  * and work out each page's structured data. Cards are cached in <root>/.cache/social-cards.
  */
-export async function buildSeo(content: SiteContent, outDir: string, root: string, threads = 2): Promise<SeoBuild> {
+export async function buildSeo(content: SiteContent, outDir: string, root: string): Promise<SeoBuild> {
   const site = content.site!;
   const tree = siteTreeOf(site, content.pages, content.table.primaryOf);
-  const cards = await drawSocialCards(cardJobsOf(tree), {
-    outDir,
-    cacheDir: join(root, ".cache", "social-cards"),
-    logo: logoDataUrl(join(root, "site", "assets", site.header.logo.src)),
-    threads,
-  });
+  const cards = await drawCardsOf(content, root, { outDir });
   const seo = new Map(content.pages.map((p) => [p.route, pageSeoOf(tree, p.route)]));
   const fileOf = new Map(content.pages.map((p) => [p.route, p.file]));
   const warnings = [...seo].flatMap(([route, s]) => s.problems.map((p) => `${fileOf.get(route)}: ${p.message} (${p.hint})`));
