@@ -27,7 +27,7 @@ describe("npm run validate checks share and course", () => {
     ["an empty share", "share: {}", "17:8  share: this group has no fields"],
     ["a card title too long", `share:\n  title: ${"x".repeat(71)}`, "18:10  share › title: too long: at most 70 characters (now 71) — shorten it"],
     ["a card title too short", "share:\n  title: ab", "18:10  share › title: too short: at least 3 characters (now 2)"],
-    ["an SVG card picture", "share:\n  image: { src: /courses/exams/gate.svg, alt: A gear., width: 600, height: 400 }", '18:17  share › image › src: text "/courses/exams/gate.svg" is not a valid value'],
+    ["an SVG card picture", "share:\n  image: { src: /courses/exams/gate.svg, alt: A gear., width: 600, height: 400 }", '18:17  share › image › src: text "/courses/exams/gate.svg" is not a valid picture file — The PNG or JPEG file under site/assets, written from the / after assets: social sites do not show SVG. for example: /og/gate.png'],
     ["a card picture that is not in site/assets", "share:\n  image: { src: /og/missing.png, alt: A chart., width: 1200, height: 630 }", '18:17  missing file "/og/missing.png": there is no site/assets/og/missing.png — similar files: /og/default.png'],
     ["course: true (only false means anything)", "course: true", '17:9  course: must be "false"'],
     ["an unknown field under share", "share:\n  titel: GATE in ten months", '18:3  share: unknown field "titel" — did you mean "title"?'],
