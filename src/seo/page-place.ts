@@ -39,9 +39,8 @@ export function ancestorsOf(tree: SiteTree, route: string): string[] {
   return out;
 }
 
-/** "Courses · Exam Preparation": the top page above this one and the one just above it; the footer's tagline on the home page. */
+/** "Courses · Exam Preparation": the top page above this one and the one just above it (none for home and the top pages). */
 export function sectionOf(tree: SiteTree, route: string): string {
-  if (route === "/") return tree.site.footer.tagline ?? "";
   const above = ancestorsOf(tree, route);
   const ends = above.length > 1 ? [above[0]!, above.at(-1)!] : above;
   return ends.map((r) => labelOf(tree, r)).join(" · ");

@@ -25,8 +25,14 @@ export interface PageSeo {
   problems: CourseProblem[];
 }
 
-/** The shared picture of the not-found page: the site's default card (site/assets/og/default.png). */
-export const DEFAULT_IMAGE: Omit<ShareImage, "alt"> = { src: "/og/default.png", width: 1200, height: 630, type: "image/png" };
+/** The shared picture of the not-found page: the site's default card, site/assets/og/default.png, and what it shows. */
+export const DEFAULT_IMAGE: ShareImage = {
+  src: "/og/default.png",
+  width: 1200,
+  height: 630,
+  type: "image/png",
+  alt: "The nexa logo beside a neural network, with icons of a robot, a graduation cap and a rising chart.",
+};
 
 export function siteTreeOf(site: Site, pages: ContentPage[], primaryOf: Map<string, string>): SiteTree {
   return { site, pages: new Map(pages.map((p) => [p.route, p.data])), primaryOf };
@@ -67,7 +73,7 @@ const escapeAttr = (s: string) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;
 
 /** The head tags of a page's share picture and structured data (the not-found page: the default picture, no data). */
 export function seoHeadTags(site: Site, seo: PageSeo | null): string[] {
-  const image = seo?.image ?? { ...DEFAULT_IMAGE, alt: `${site.company}: ${site.footer.tagline ?? site.company}` };
+  const image = seo?.image ?? DEFAULT_IMAGE;
   const url = escapeAttr(site.url + image.src);
   const alt = escapeAttr(image.alt);
   return [

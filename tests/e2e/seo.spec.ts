@@ -96,7 +96,8 @@ test.describe("every page's head, in the prerendered HTML", () => {
       expect(h.meta["twitter:image:alt"], route).toBe(h.meta["og:image:alt"]);
     }
     expect(headOf(htmlOf("/courses/comparative-exam-preparation/gate")).meta["og:image:alt"]).toBe("GATE Preparation Course · Courses · Exam Preparation · Nexa AI");
-    expect(headOf(htmlOf("/")).meta["og:image:alt"]).toBe("AI consulting, products and training · AI consulting, software products and training that turn ambition into working systems. · Nexa AI");
+    expect(headOf(htmlOf("/")).meta["og:image:alt"]).toBe("AI consulting, products and training · Nexa AI");
+    expect(headOf(htmlOf("/careers")).meta["og:image:alt"]).toBe("Careers at Nexa AI · Nexa AI");
   });
 
   test("every og:image is a file in dist/ with the width and height the page states, and at most 80 KB", () => {
