@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { build } from "vite";
 import { formatText } from "../src/content/format-problems.ts";
 import { loadSiteContent } from "../src/content/site.ts";
+import { buildSeo } from "../src/seo/page-seo.ts";
 import { prerender } from "./prerender.ts";
 import { precompress } from "./precompress.ts";
 
@@ -45,7 +46,11 @@ try {
     build: { outDir: serverOut, emptyOutDir: true, ssr: "src/entry-server.tsx", manifest: false, rolldownOptions: { output: { chunkFileNames: "[name]-[hash].js" } } },
   });
   phaseDone("server bundle");
-  const { files, primaryRoutes } = await prerender(clientOut, join(serverOut, "entry-server.js"));
+  // Issue 16: each page's social card (drawn, or from the cache) and structured data, as head tags for prerender.
+  const seo = await buildSeo(content, clientOut, root);
+  seo.warnings.forEach((w) => console.warn(`warning: ${w}`));
+  phaseDone("social cards");
+  const { files, primaryRoutes } = await prerender(clientOut, join(serverOut, "entry-server.js"), seo.headFor);
   phaseDone("prerender");
   rmSync(join(clientOut, ".vite"), { recursive: true, force: true });
   await precompress(clientOut);
@@ -55,6 +60,7 @@ try {
   const seconds = (performance.now() - started) / 1000;
   const breakdown = Object.entries(phases).map(([name, s]) => `${name} ${s.toFixed(1)}s`).join(", ");
   console.log(`Built dist/: ${primaryRoutes.length} pages, ${files.length} HTML files in ${seconds.toFixed(1)}s (${breakdown})`);
+  console.log(`Social cards: ${seo.cards.cards} (${seo.cards.drawn} drawn, ${seo.cards.cached} from the cache), largest ${(seo.cards.largest / 1024).toFixed(0)} KB`);
   if (process.env.BUILD_TIMINGS_FILE) writeFileSync(process.env.BUILD_TIMINGS_FILE, JSON.stringify({ total: seconds, ...phases }) + "\n");
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error));

@@ -14,11 +14,13 @@ import { problem, sortProblems, type Problem } from "../src/content/problem.ts";
 import { isPageFile, routeOfFile } from "../src/content/routes.ts";
 import { loadSiteContent } from "../src/content/site.ts";
 import { sourceOf, type RenderedElement } from "../src/content/source-of.ts";
+import { structuredDataFindings } from "../src/seo/check-findings.ts";
 
 /**
  * npm run check -- site/<file>.yaml
  * Everything `validate` says about one page, then the page itself: built as in production,
- * served on 127.0.0.1, opened in Chromium, checked with axe-core and an SEO lint. Each
+ * served on 127.0.0.1, opened in Chromium, checked with axe-core, an SEO lint and its
+ * structured data (src/seo/check-findings.ts). Each
  * finding points at the YAML line it comes from where it can be traced (else line 1).
  * Exit 0 clean, 1 findings, 2 usage error.
  */
@@ -275,6 +277,8 @@ async function main(): Promise<void> {
     let findings: Finding[];
     try {
       findings = await inspect(served.base + route, loaded!);
+      // Issue 16: course facts that could not be read, and JSON-LD the built page lacks.
+      findings.push(...structuredDataFindings(content, route, join(work.dir, "dist"), loaded!));
     } catch (error) {
       const why = error instanceof Error ? error.message.split("\n")[0] : String(error);
       console.error(`The browser could not be started or could not open the page: ${why}`);
@@ -287,7 +291,7 @@ async function main(): Promise<void> {
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(
       problems.length === 0
-        ? `No findings on ${route}: content, accessibility (axe-core) and SEO checks passed (${seconds}s)`
+        ? `No findings on ${route}: content, accessibility (axe-core), SEO and structured-data checks passed (${seconds}s)`
         : `${problems.length} ${problems.length === 1 ? "finding" : "findings"} on ${route} (${seconds}s)`,
     );
     process.exitCode = problems.length > 0 ? 1 : 0;

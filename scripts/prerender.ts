@@ -73,7 +73,10 @@ export function headersFile(apiBase: string | undefined): string {
   ].join("\n");
 }
 
-function head(site: Site, url: string, r: Rendered, preloads: string[], imagePreloads: string[]): string {
+/** Head tags a build step adds for a page by its route (null: the not-found page): its share picture and structured data (src/seo). */
+export type ExtraHead = (route: string | null) => string[];
+
+function head(site: Site, url: string, r: Rendered, preloads: string[], imagePreloads: string[], extra: string[]): string {
   const canonical = `${site.url}${r.route === null ? url : r.route === "/" ? "/" : r.route}`;
   const title = escapeHtml(r.title);
   const description = escapeHtml(r.description);
@@ -86,10 +89,10 @@ function head(site: Site, url: string, r: Rendered, preloads: string[], imagePre
     `<meta property="og:title" content="${title}" />`,
     `<meta property="og:description" content="${description}" />`,
     `<meta property="og:url" content="${escapeHtml(canonical)}" />`,
-    `<meta property="og:image" content="${escapeHtml(site.url)}/og/default.png" />`,
     `<meta name="twitter:card" content="summary_large_image" />`,
     `<meta name="twitter:title" content="${title}" />`,
     `<meta name="twitter:description" content="${description}" />`,
+    ...extra,
     ...preloads.map((f) => `<link rel="modulepreload" href="/${f}" />`),
     ...imagePreloads,
   ].join("\n    ");
@@ -112,7 +115,7 @@ export interface PrerenderResult {
 }
 
 /** Render every route and alias into outDir, plus 404.html, sitemap.xml, robots.txt and _headers. */
-export async function prerender(outDir: string, serverEntryFile: string): Promise<PrerenderResult> {
+export async function prerender(outDir: string, serverEntryFile: string, extraHead: ExtraHead = () => []): Promise<PrerenderResult> {
   const entry = (await import(pathToFileURL(serverEntryFile).href)) as ServerEntry;
   const template = readFileSync(join(outDir, "index.html"), "utf8");
   const manifest = JSON.parse(readFileSync(join(outDir, ".vite", "manifest.json"), "utf8")) as ViteManifest;
@@ -126,7 +129,7 @@ export async function prerender(outDir: string, serverEntryFile: string): Promis
     const { preloads, body } = hoistPreloads(r.html);
     return template
       .replace(/<html lang="[^"]*">/, `<html lang="${lang}">`)
-      .replace("<!--app-head-->", () => head(site, url, r, r.route ? pagePreloads(manifest, r.route) : [], preloads))
+      .replace("<!--app-head-->", () => head(site, url, r, r.route ? pagePreloads(manifest, r.route) : [], preloads, extraHead(r.route)))
       .replace("<!--app-html-->", () => body);
   };
 

@@ -806,6 +806,20 @@ export interface Page {
     order?: number;
   };
   /**
+   * What social sites and chat apps show when someone shares this page. Leave it out and the build draws a card with the page's title, its section and the company name.
+   */
+  share?: {
+    /**
+     * The title drawn on the shared card instead of the page title, for a title too long or too plain to share well. Keep it under 70 characters.
+     */
+    title?: string;
+    image?: Image3;
+  };
+  /**
+   * Pages under /courses are described to search engines as courses, with the duration and fee from their card facts or programme table. Write course: false on the rare page under /courses that is not a course, such as a page of testimonials.
+   */
+  course?: false;
+  /**
    * The parts of the page from top to bottom. Each starts with - type: and the block's name (hero, prose, cardGrid, table, …), followed by that block's fields. docs/BLOCKS.md lists every block.
    *
    * @minItems 1
@@ -851,6 +865,32 @@ export interface Page {
       | "split"
       | "table";
   })[];
+}
+/**
+ * A picture with its size in pixels (so the page does not jump while it loads) and a short description for people who cannot see it.
+ */
+export interface Image3 {
+  src: Asset;
+  /**
+   * One plain sentence saying what the picture shows, for people who cannot see it. Do not start with "Image of" and do not repeat the heading next to it. Leave it empty ("") only when the picture is decoration and also set decorative: true.
+   */
+  alt: string;
+  /**
+   * true when the picture adds nothing a reader needs; then alt must be empty.
+   */
+  decorative?: boolean;
+  /**
+   * The picture's width in pixels, as saved in the file (for an SVG, the width in its first line).
+   */
+  width: number;
+  /**
+   * The picture's height in pixels, as saved in the file (for an SVG, the height in its first line).
+   */
+  height: number;
+  /**
+   * true to leave this picture out on narrow screens (768px wide or less).
+   */
+  hideOnMobile?: boolean;
 }
 /**
  * Profiles of people, each with a picture, name, title and a short description.

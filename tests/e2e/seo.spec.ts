@@ -1,9 +1,15 @@
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
+import sdtt, { type StructuredDataResult } from "structured-data-testing-tool";
+import presets from "structured-data-testing-tool/presets.js";
+import { jsonLdOf, structuredDataProblems, typesOf } from "../../src/seo/required.ts";
 import { ALIASES, PRIMARY_ROUTES } from "../spec-routes.ts";
 import { DIST, routesInDist, sitemapRoutes } from "./dist-routes.ts";
 import { expect, hydrated, test } from "./fixtures.ts";
+
+const { structuredDataTest } = sdtt;
+const { Google, Twitter, Facebook } = presets;
 
 /** Search-engine basics, read from the prerendered HTML (what a crawler gets) and from `npm start`. */
 const SITE_URL = (parse(readFileSync("site/_site.yaml", "utf8")) as { url: string }).url;
@@ -67,22 +73,78 @@ test.describe("every page's head, in the prerendered HTML", () => {
     expect(repeated("description")).toEqual([]);
   });
 
-  test("each page has Open Graph and Twitter card tags that match its title, description and address", () => {
+  test("each page has Open Graph and Twitter card tags that match its title, description, address and own card", () => {
     for (const route of sitemapRoutes()) {
       const h = headOf(htmlOf(route));
+      const card = `${SITE_URL}/og${route === "/" ? "/index" : route}.png`;
       expect(h.meta, route).toMatchObject({
         "og:type": "website",
         "og:site_name": "Nexa AI",
         "og:title": h.title,
         "og:description": h.description,
         "og:url": urlOf(route),
-        "og:image": `${SITE_URL}/og/default.png`,
+        "og:image": card,
+        "og:image:type": "image/png",
+        "og:image:width": "1200",
+        "og:image:height": "630",
         "twitter:card": "summary_large_image",
         "twitter:title": h.title,
         "twitter:description": h.description,
+        "twitter:image": card,
       });
+      expect(h.meta["og:image:alt"], route).toMatch(/ · Nexa AI$/);
+      expect(h.meta["twitter:image:alt"], route).toBe(h.meta["og:image:alt"]);
     }
-    expect(existsSync(join(DIST, "og", "default.png"))).toBe(true);
+    expect(headOf(htmlOf("/courses/comparative-exam-preparation/gate")).meta["og:image:alt"]).toBe("GATE Preparation Course · Courses · Exam Preparation · Nexa AI");
+    expect(headOf(htmlOf("/")).meta["og:image:alt"]).toBe("AI consulting, products and training · Nexa AI");
+    expect(headOf(htmlOf("/careers")).meta["og:image:alt"]).toBe("Careers at Nexa AI · Nexa AI");
+  });
+
+  test("every og:image is a file in dist/ with the width and height the page states, and at most 80 KB", () => {
+    const pages = [...routesInDist().map(htmlOf), readFileSync(join(DIST, "404.html"), "utf8")];
+    const images = new Set<string>();
+    for (const html of pages) {
+      const { meta } = headOf(html);
+      const path = meta["og:image"]!.slice(SITE_URL.length);
+      images.add(path);
+      const png = readFileSync(join(DIST, path));
+      expect(png.subarray(1, 4).toString("latin1"), path).toBe("PNG");
+      expect({ width: png.readUInt32BE(16), height: png.readUInt32BE(20) }, path).toEqual({ width: Number(meta["og:image:width"]), height: Number(meta["og:image:height"]) });
+      if (path !== "/og/default.png") expect(png.length, path).toBeLessThanOrEqual(80 * 1024);
+    }
+    // One drawn card per page, plus the not-found page's default picture (site/assets/og/default.png, not drawn).
+    expect(images.size).toBe(sitemapRoutes().length + 1);
+  });
+
+  test("each page's structured data parses and has Google's required properties; home has Organization and WebSite, every other page breadcrumbs ending at itself", () => {
+    for (const route of sitemapRoutes()) {
+      const html = htmlOf(route);
+      expect(structuredDataProblems(html), route).toEqual([]);
+      const { blocks } = jsonLdOf(html);
+      const types = typesOf(blocks);
+      if (route === "/") {
+        expect(types).toEqual(["Organization", "WebSite"]);
+        continue;
+      }
+      expect(types[0], route).toBe("BreadcrumbList");
+      const crumbs = (blocks[0] as { itemListElement: { item: string; name: string }[] }).itemListElement;
+      expect(crumbs[0], route).toMatchObject({ name: "Home", item: `${SITE_URL}/` });
+      expect(crumbs.at(-1)!.item, route).toBe(urlOf(route));
+      expect(types.slice(1).every((t) => t === "Course"), route).toBe(true);
+    }
+    const withCourses = sitemapRoutes().filter((r) => typesOf(jsonLdOf(htmlOf(r)).blocks).includes("Course"));
+    expect(withCourses.filter((r) => !r.startsWith("/courses/"))).toEqual([]);
+    expect(withCourses.length).toBe(32);
+  });
+
+  test("structured-data-testing-tool finds each page's JSON-LD and its Google, Twitter and Facebook presets pass", async () => {
+    for (const route of sitemapRoutes()) {
+      const html = htmlOf(route);
+      const schemas = [...new Set(typesOf(jsonLdOf(html).blocks))].map((t) => `jsonld:${t}`);
+      const result = await structuredDataTest(html, { presets: [Google, Twitter, Facebook], schemas }).catch((error: { res?: StructuredDataResult }) => error.res!);
+      expect(result.failed.map((t) => `${t.description}: ${t.error?.message ?? ""}`), route).toEqual([]);
+      expect(result.passed.length, route).toBeGreaterThan(schemas.length);
+    }
   });
 
   test("an alias shows its page with a canonical link (and og:url) to the page's own address", () => {
@@ -92,6 +154,8 @@ test.describe("every page's head, in the prerendered HTML", () => {
       expect(a.canonical, alias).toBe(urlOf(primary));
       expect(a.meta["og:url"], alias).toBe(urlOf(primary));
       expect(a.title, alias).toBe(p.title);
+      expect(a.meta["og:image"], alias).toBe(p.meta["og:image"]);
+      expect(jsonLdOf(htmlOf(alias)).blocks, alias).toEqual(jsonLdOf(htmlOf(primary)).blocks);
     }
   });
 });
