@@ -6,7 +6,6 @@ import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { extname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { parseArgs } from "node:util";
 import { formatProblem } from "../src/content/format-problems.ts";
 import { loadYaml, type LoadedFile } from "../src/content/load.ts";
 import { locate } from "../src/content/locate.ts";
@@ -15,6 +14,7 @@ import { isPageFile, routeOfFile } from "../src/content/routes.ts";
 import { loadSiteContent } from "../src/content/site.ts";
 import { sourceOf, type RenderedElement } from "../src/content/source-of.ts";
 import { structuredDataFindings } from "../src/seo/check-findings.ts";
+import { readOptions, usageError } from "./options.ts";
 
 /**
  * npm run check -- site/<file>.yaml
@@ -93,8 +93,7 @@ export function seoFindings(facts: PageFacts, loaded: LoadedFile): Finding[] {
 }
 
 function usage(message: string): never {
-  console.error(`${message}\n${USAGE}`);
-  process.exit(2);
+  return usageError(USAGE, message);
 }
 
 /** A project root in a temporary folder that builds `siteRoot`'s site/ with this project's code. */
@@ -231,10 +230,7 @@ export function place(findings: Finding[], file: string, loaded: LoadedFile, set
 }
 
 async function main(): Promise<void> {
-  const options = { root: { type: "string", default: "." }, help: { type: "boolean", short: "h" } } as const;
-  // A mistake in the options (unknown, or missing its value) is a usage error: its message, the usage, exit 2.
-  const { values, positionals: files } = (() => { try { return parseArgs({ options, allowPositionals: true }); } catch (error) { return usage((error as Error).message); } })();
-  if (values.help) (console.log(USAGE), process.exit(0));
+  const { values, positionals: files } = readOptions({}, USAGE);
   const root = resolve(values.root);
   if (files.length !== 1) usage(files.length === 0 ? "name the page file to check" : "check one page file at a time");
   const abs = resolve(root, files[0]!);

@@ -1,9 +1,9 @@
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { parseArgs } from "node:util";
 import { createValidators } from "../src/content/ajv.ts";
 import { formatText } from "../src/content/format-problems.ts";
 import { loadSiteContent } from "../src/content/site.ts";
+import { readOptions, usageError } from "./options.ts";
 import { isPlaceholderProblem, KINDS, planStarter, StarterError, type Kind } from "../src/content/starters.ts";
 
 /**
@@ -14,14 +14,10 @@ import { isPlaceholderProblem, KINDS, planStarter, StarterError, type Kind } fro
 const USAGE = `usage: npm run new -- <${KINDS.join("|")}> <address>   for example: npm run new -- industry /industries/mining`;
 
 function usage(message: string): never {
-  console.error(`${message}\n${USAGE}`);
-  process.exit(2);
+  return usageError(USAGE, message);
 }
 
-const OPTIONS = { root: { type: "string", default: "." }, help: { type: "boolean", short: "h" } } as const;
-// A mistake in the options (unknown, or missing its value) is a usage error: its message, the usage, exit 2.
-const { values, positionals } = (() => { try { return parseArgs({ options: OPTIONS, allowPositionals: true }); } catch (error) { return usage((error as Error).message); } })();
-if (values.help) (console.log(USAGE), process.exit(0));
+const { values, positionals } = readOptions({}, USAGE);
 const root = resolve(values.root);
 const [kindArg, route, ...extra] = positionals;
 if (kindArg === undefined || route === undefined) usage("say what kind of page to make and its address");

@@ -6,7 +6,7 @@ import { formatText } from "../src/content/format-problems.ts";
 import { loadSiteContent } from "../src/content/site.ts";
 import { cardCacheDir, drawCardsOf } from "../src/seo/page-seo.ts";
 import type { CardStats } from "../src/seo/social-cards.ts";
-import { readArgs, usageError } from "./cli-args.ts";
+import { readOptions, usageError } from "./options.ts";
 
 /**
  * npm run cards -- [--root DIR] [--out DIR] [--threads N] [--cold]
@@ -39,13 +39,14 @@ export const describeTiming = (t: CardTiming) =>
   `${(t.meanBytes / 1024).toFixed(1)} KB a card on average, largest ${(t.largest / 1024).toFixed(1)} KB`;
 
 async function main(): Promise<void> {
-  const { root, values, positional } = readArgs(process.argv.slice(2).filter((a) => a !== "--cold"), USAGE, ["out", "threads"]);
-  if (positional.length > 0) usageError(USAGE, `unexpected ${positional[0]}`);
+  const { values, positionals } = readOptions({ out: { type: "string" }, threads: { type: "string" }, cold: { type: "boolean", default: false } }, USAGE);
+  if (positionals.length > 0) usageError(USAGE, `unexpected ${positionals[0]}`);
+  const root = resolve(values.root);
   const threads = values.threads === undefined ? undefined : Number(values.threads);
   if (threads !== undefined && !(Number.isInteger(threads) && threads >= 1)) usageError(USAGE, "--threads needs a whole number of 1 or more");
   const temporary = mkdtempSync(join(tmpdir(), "nexa-cards-"));
   const outDir = values.out ? resolve(values.out) : join(temporary, "out");
-  const cold = process.argv.includes("--cold");
+  const cold = values.cold;
   try {
     const timing = await timeSocialCards(root, { outDir, cacheDir: cold ? join(temporary, "cache") : cardCacheDir(root), ...(threads ? { threads } : {}) });
     console.log(describeTiming(timing));

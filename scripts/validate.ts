@@ -1,8 +1,8 @@
 import { existsSync, watch } from "node:fs";
 import { join, relative, resolve } from "node:path";
-import { parseArgs } from "node:util";
 import { formatGithub, formatJson, formatText } from "../src/content/format-problems.ts";
 import { loadSiteContent } from "../src/content/site.ts";
+import { readOptions, usageError } from "./options.ts";
 
 /**
  * npm run validate [-- --format text|json|github] [--watch] [files...]
@@ -15,31 +15,10 @@ const USAGE = "usage: npm run validate -- [--format text|json|github] [--watch] 
 const WATCH_BEGIN = "Checking the site…";
 
 function usage(message: string): never {
-  console.error(`${message}\n${USAGE}`);
-  process.exit(2);
+  return usageError(USAGE, message);
 }
 
-const OPTIONS = {
-  format: { type: "string", default: "text" },
-  root: { type: "string", default: "." },
-  watch: { type: "boolean", default: false },
-  help: { type: "boolean", short: "h" },
-} as const;
-
-/** A mistake in the options (unknown, or missing its value) is a usage error: its message, the usage, exit 2. */
-function readOptions() {
-  try {
-    return parseArgs({ options: OPTIONS, allowPositionals: true });
-  } catch (error) {
-    return usage((error as Error).message);
-  }
-}
-
-const { values, positionals: files } = readOptions();
-if (values.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
+const { values, positionals: files } = readOptions({ format: { type: "string", default: "text" }, watch: { type: "boolean", default: false } }, USAGE);
 const root = resolve(values.root);
 const format = values.format;
 const watching = values.watch;
