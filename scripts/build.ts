@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { build } from "vite";
+import { build, mergeConfig } from "vite";
+import { siteConfig } from "../vite.config.ts";
 import { formatText } from "../src/content/format-problems.ts";
 import { loadSiteContent } from "../src/content/site.ts";
 import { prerender } from "./prerender.ts";
@@ -35,16 +36,18 @@ const serverOut = join(work, "server");
 rmSync(work, { recursive: true, force: true });
 mkdirSync(work, { recursive: true });
 try {
-  await build({ root, logLevel: "warn", build: { outDir: clientOut, emptyOutDir: true } });
+  // Both bundles take the content checked above: their size and time do not depend on the number of pages.
+  const config = (extra: Parameters<typeof mergeConfig>[1]) => mergeConfig(siteConfig(content), { root, configFile: false, logLevel: "warn", ...extra });
+  await build(config({ build: { outDir: clientOut, emptyOutDir: true } }));
   phaseDone("client bundle");
-  await build({
-    root,
-    logLevel: "warn",
-    publicDir: false,
-    build: { outDir: serverOut, emptyOutDir: true, ssr: "src/entry-server.tsx", manifest: false, rolldownOptions: { output: { chunkFileNames: "[name]-[hash].js" } } },
-  });
+  await build(
+    config({
+      publicDir: false,
+      build: { outDir: serverOut, emptyOutDir: true, ssr: "src/entry-server.tsx", manifest: false, rolldownOptions: { output: { chunkFileNames: "[name]-[hash].js" } } },
+    }),
+  );
   phaseDone("server bundle");
-  const { files, primaryRoutes } = await prerender(clientOut, join(serverOut, "entry-server.js"));
+  const { files, primaryRoutes } = await prerender(clientOut, join(serverOut, "entry-server.js"), content);
   phaseDone("prerender");
   rmSync(join(clientOut, ".vite"), { recursive: true, force: true });
   writeFileSync(join(clientOut, ".build-stamp"), new Date().toISOString() + "\n");
