@@ -4,6 +4,8 @@
 // builds it and measures dist/. It prints the figures and writes docs/bench-scale-<date>.md;
 // it never fails on a time (speeds are not asserted; tests/budgets/scale.test.ts asserts bytes).
 //   --pages 100,1000,10000   the sizes (default)
+//   --unlisted               synthetic pages without a card, so no listing or header panel shows them:
+//                            what a page costs by itself, apart from the listings that grow with it
 //   --keep                   leave the copies under .tmp/ to look at
 import { spawn } from "node:child_process";
 import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
@@ -27,7 +29,7 @@ const TEMPLATE = "site/industries/health.yaml";
  * plus synthetic industries. Each synthetic page differs from the template only in its title,
  * description and card title (without a card order, so they list after the real ones), so the HTML of a page the listings do not touch should not change.
  */
-export function makeScaledSite(dir: string, pages: number): { pages: number; synthetic: number } {
+export function makeScaledSite(dir: string, pages: number, { unlisted = false } = {}): { pages: number; synthetic: number } {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   for (const f of PROJECT_FILES) cpSync(join(projectRoot, f), join(dir, f), { recursive: true });
@@ -41,7 +43,8 @@ export function makeScaledSite(dir: string, pages: number): { pages: number; syn
       .replace(/^title: .*$/m, `title: Synthetic Industry ${n} | Nexa AI`)
       .replace(/^description: .*$/m, `description: Synthetic industry page ${n}, one of ${synthetic} copies of the health page that measure how the site scales.`)
       .replace(/^( {2}title:) .*$/m, `$1 Synthetic ${n}`)
-      .replace(/^ {2}order: .*\n/m, "");
+      .replace(/^ {2}order: .*\n/m, "")
+      .replace(unlisted ? /^card:\n(?: {2}.*\n| {4}.*\n)*/m : /(?!)/, "");
     writeFileSync(join(dir, "site", "industries", `synthetic-${n}.yaml`), page);
   }
   return { pages: real + synthetic, synthetic };
@@ -144,10 +147,11 @@ function table(rows: Row[]): string {
 }
 
 async function main() {
-  const usage = "usage: npm run bench:scale [-- --pages 100,1000,10000] [--keep]";
+  const usage = "usage: npm run bench:scale [-- --pages 100,1000,10000] [--unlisted] [--keep]";
   const argv = process.argv.slice(2);
   const keep = argv.includes("--keep");
-  const args = readArgs(argv.filter((a) => a !== "--keep"), usage, ["pages"]);
+  const unlisted = argv.includes("--unlisted");
+  const args = readArgs(argv.filter((a) => a !== "--keep" && a !== "--unlisted"), usage, ["pages"]);
   const sizes = (args.values.pages ?? "100,1000,10000").split(",").map(Number);
   if (sizes.some((n) => !Number.isInteger(n) || n < 1)) {
     console.error(`--pages takes whole numbers separated by commas, e.g. 100,1000\n${usage}`);
@@ -156,7 +160,7 @@ async function main() {
   const rows: Row[] = [];
   for (const pages of sizes) {
     const dir = join(projectRoot, ".tmp", `scale-${pages}`);
-    const made = makeScaledSite(dir, pages);
+    const made = makeScaledSite(dir, pages, { unlisted });
     const started = performance.now();
     const content = loadSiteContent(dir);
     const validateSeconds = (performance.now() - started) / 1000;
@@ -170,7 +174,7 @@ async function main() {
   const md = table(rows);
   console.log(`\n${md}`);
   const today = new Date().toISOString().slice(0, 10);
-  const file = join(projectRoot, "docs", `bench-scale-${today}.md`);
+  const file = join(projectRoot, "docs", `bench-scale-${today}${unlisted ? "-unlisted" : ""}.md`);
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? "CPU"}, load average ${loadavg().map((l) => l.toFixed(1)).join(" ")} at the end, Node ${process.version}`;
   writeFileSync(
     file,
@@ -178,7 +182,9 @@ async function main() {
       `# Scale benchmark, ${today}`,
       "",
       "`npm run bench:scale`: throwaway copies of the project whose site has N pages in all (the real pages plus synthetic",
-      "industries, copies of `site/industries/health.yaml` listed like real ones). Build time is wall clock of",
+      unlisted
+        ? "industries, copies of `site/industries/health.yaml` without a card, so no listing or header panel shows them). Build time is wall clock of"
+        : "industries, copies of `site/industries/health.yaml` listed like real ones). Build time is wall clock of",
       "`scripts/build.ts` in one node process, peak memory its resident high-water mark; initial JS is gzip level 9,",
       "as `npm run size` measures. Times depend on the machine and its load; bytes do not.",
       "",

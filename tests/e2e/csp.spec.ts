@@ -76,7 +76,7 @@ test.describe("the prerendered site is CSP-clean", () => {
       const body = html.slice(html.indexOf("<body"));
       expect(body, file).not.toContain('rel="preload"');
     }
-    expect(readFileSync(join(DIST, "index.html"), "utf8")).toMatch(/<head>[\s\S]*<link rel="preload" as="image" href="\/home\/intro-poster\.jpg"[\s\S]*<\/head>/);
+    expect(readFileSync(join(DIST, "index.html"), "utf8")).toMatch(/<head>[\s\S]*<link rel="preload" as="image" href="\/home\/intro-poster\.webp"[\s\S]*<\/head>/);
   });
 
   test("no bundle generates code at run time (eval, new Function, string timers)", () => {
