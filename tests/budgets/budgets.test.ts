@@ -19,7 +19,7 @@ export const BUDGETS = {
   /** Any svg/png/jpg/webp under dist/, uncompressed. */
   image: 150 * KB,
   /** dist/home/intro.mp4 and .webm, each. */
-  introVideo: 1024 * KB,
+  introVideo: 200 * KB,
 };
 
 const dist = join(process.cwd(), "dist");
