@@ -4,7 +4,7 @@ import { gzipSync } from "node:zlib";
 
 /**
  * npm run size: the gzip bytes each route loads before it is interactive: the entry script,
- * the page's own chunk and everything they preload, and the stylesheets, read from dist/.
+ * the chunks of the page's blocks that its HTML preloads, and the stylesheets, read from dist/.
  */
 const gz = new Map<string, number>();
 const gzipBytes = (file: string) => {
