@@ -30,6 +30,8 @@ export function htmlPathOf(outDir: string, url: string): string {
  */
 export function blockPreloads(manifest: ViteManifest, entry: PageEntry): string[] {
   if (entry.route === null) return [];
+  // A project whose src/ is a symbolic link (npm run check's build root) has keys relative to the link's target.
+  const keyOf = (source: string) => (manifest[source] ? source : Object.keys(manifest).find((k) => k.endsWith(`/${source}`)));
   const files = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];
@@ -38,8 +40,8 @@ export function blockPreloads(manifest: ViteManifest, entry: PageEntry): string[
     chunk.imports?.forEach(visit);
   };
   for (const type of new Set(entry.page.sections.map((s) => s.type))) {
-    const key = blockSource(type);
-    if (!manifest[key]) throw new Error(`The client build has no chunk for ${key} (the ${type} block)`);
+    const key = keyOf(blockSource(type));
+    if (!key) throw new Error(`The client build has no chunk for ${blockSource(type)} (the ${type} block)`);
     visit(key);
   }
   return [...files].sort();
