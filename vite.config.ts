@@ -1,10 +1,12 @@
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
-import { pageChunkName, sitePlugin } from "./src/content/vite-plugin.ts";
+import { defineConfig, type UserConfig } from "vite";
+import type { SiteContent } from "./src/content/site.ts";
+import { sitePlugin } from "./src/content/vite-plugin.ts";
 
-export default defineConfig({
+/** The project's Vite configuration; scripts/build.ts passes the content it has already checked, so no bundle reads site/ again. */
+export const siteConfig = (content?: SiteContent): UserConfig => ({
   publicDir: "site/assets",
-  plugins: [sitePlugin(), react()],
+  plugins: [sitePlugin(undefined, content), react()],
   server: { host: "127.0.0.1", port: 5173 },
   build: {
     outDir: "dist",
@@ -12,13 +14,11 @@ export default defineConfig({
     assetsInlineLimit: 0,
     // React and the router are ~85 KB gzip; the budget that matters is asserted by the size test, not this raw-size warning.
     chunkSizeWarningLimit: 700,
-    rolldownOptions: {
-      output: {
-        chunkFileNames(chunk) {
-          const page = chunk.moduleIds.find((id) => id.startsWith("\0virtual:site-page:"));
-          return page ? `assets/${pageChunkName(page.slice("\0virtual:site-page:".length))}-[hash].js` : "assets/[name]-[hash].js";
-        },
-      },
-    },
+    // One stylesheet for the whole site, linked by every page: blocks are split into chunks, their CSS is not (no flash of unstyled block).
+    cssCodeSplit: false,
+    // Every page's HTML preloads the chunks its blocks need, so no preload helper rides in the entry.
+    modulePreload: false,
   },
 });
+
+export default defineConfig(siteConfig());

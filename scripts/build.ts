@@ -1,9 +1,11 @@
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { build } from "vite";
+import { join, resolve } from "node:path";
+import { build, mergeConfig } from "vite";
+import { siteConfig } from "../vite.config.ts";
 import { formatText } from "../src/content/format-problems.ts";
 import { loadSiteContent } from "../src/content/site.ts";
 import { buildSeo } from "../src/seo/page-seo.ts";
+import { readOptions } from "./options.ts";
 import { prerender } from "./prerender.ts";
 import { precompress } from "./precompress.ts";
 
@@ -13,7 +15,12 @@ import { precompress } from "./precompress.ts";
  */
 // Always a production bundle: an inherited NODE_ENV (the e2e server runs with "test") would ship React's development build.
 process.env.NODE_ENV = "production";
-const root = process.cwd();
+/**
+ * --no-cards leaves the social cards undrawn (pages share og/default.png): for throwaway scale
+ * copies, whose thousands of distinct synthetic cards `npm run bench:scale` times on their own.
+ */
+const { values } = readOptions({ "no-cards": { type: "boolean", default: false } }, "usage: npm run build [-- --no-cards] [--root DIR]");
+const root = resolve(values.root);
 const started = performance.now();
 /** Seconds per phase, printed at the end (and written as JSON to BUILD_TIMINGS_FILE for `npm run bench`). */
 const phases: Record<string, number> = {};
@@ -37,20 +44,22 @@ const serverOut = join(work, "server");
 rmSync(work, { recursive: true, force: true });
 mkdirSync(work, { recursive: true });
 try {
-  await build({ root, logLevel: "warn", build: { outDir: clientOut, emptyOutDir: true } });
+  // Both bundles take the content checked above: their size and time do not depend on the number of pages.
+  const config = (extra: Parameters<typeof mergeConfig>[1]) => mergeConfig(siteConfig(content), { root, configFile: false, logLevel: "warn", ...extra });
+  await build(config({ build: { outDir: clientOut, emptyOutDir: true } }));
   phaseDone("client bundle");
-  await build({
-    root,
-    logLevel: "warn",
-    publicDir: false,
-    build: { outDir: serverOut, emptyOutDir: true, ssr: "src/entry-server.tsx", manifest: false, rolldownOptions: { output: { chunkFileNames: "[name]-[hash].js" } } },
-  });
+  await build(
+    config({
+      publicDir: false,
+      build: { outDir: serverOut, emptyOutDir: true, ssr: "src/entry-server.tsx", manifest: false, rolldownOptions: { output: { chunkFileNames: "[name]-[hash].js" } } },
+    }),
+  );
   phaseDone("server bundle");
   // Issue 16: each page's social card (drawn, or from the cache) and structured data, as head tags for prerender.
-  const seo = await buildSeo(content, clientOut, root);
+  const seo = await buildSeo(content, clientOut, root, { drawCards: !values["no-cards"] });
   seo.warnings.forEach((w) => console.warn(`warning: ${w}`));
   phaseDone("social cards");
-  const { files, primaryRoutes } = await prerender(clientOut, join(serverOut, "entry-server.js"), seo.headFor);
+  const { files, primaryRoutes } = await prerender(clientOut, join(serverOut, "entry-server.js"), content, seo.headFor);
   phaseDone("prerender");
   rmSync(join(clientOut, ".vite"), { recursive: true, force: true });
   await precompress(clientOut);

@@ -2,14 +2,16 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { loadEnv } from "vite";
-import type { Rendered } from "../src/entry-server.tsx";
+import { blockSource } from "../src/blocks/registry.ts";
+import { jsonForHtml, pageEntries } from "../src/content/page-entries.ts";
+import type { SiteContent } from "../src/content/site.ts";
+import type { PageEntry } from "../src/entry-server.tsx";
 import type { Site } from "../src/generated/schema-types.ts";
+import { dataPathOf, PAGE_DATA_ID } from "../src/lib/resolve-route.ts";
 import { securityHeaders, STRICT_TRANSPORT_SECURITY } from "../src/server/security-headers.ts";
 
 type ServerEntry = {
-  render(url: string): Promise<Rendered>;
-  routes: Record<string, { title: string }>;
-  aliases: Record<string, string>;
+  render(url: string, entry: PageEntry): Promise<string>;
   site: Site;
 };
 
@@ -22,21 +24,27 @@ export function htmlPathOf(outDir: string, url: string): string {
   return url === "/" ? join(outDir, "index.html") : join(outDir, url.slice(1), "index.html");
 }
 
-/** The JS files a page chunk needs, for <link rel="modulepreload"> so hydration does not wait on a waterfall. */
-function pagePreloads(manifest: ViteManifest, route: string): string[] {
-  // The manifest names the home page's chunk "virtual:site-page:" (its trailing slash is dropped).
-  const id = `virtual:site-page:${route === "/" ? "" : route}`;
-  const key = Object.keys(manifest).find((k) => k.replace(/^\0/, "").replace(/\/$/, "") === id);
-  if (!key) return [];
+/**
+ * The JS files the blocks of a page need beyond the entry, for <link rel="modulepreload"> so
+ * hydration does not wait on a waterfall (the entry script loads them before it hydrates).
+ */
+export function blockPreloads(manifest: ViteManifest, entry: PageEntry): string[] {
+  if (entry.route === null) return [];
+  // A project whose src/ is a symbolic link (npm run check's build root) has keys relative to the link's target.
+  const keyOf = (source: string) => (manifest[source] ? source : Object.keys(manifest).find((k) => k.endsWith(`/${source}`)));
   const files = new Set<string>();
-  const visit = (k: string) => {
-    const chunk = manifest[k];
+  const visit = (key: string) => {
+    const chunk = manifest[key];
     if (!chunk || files.has(chunk.file) || chunk.isEntry) return;
     files.add(chunk.file);
     chunk.imports?.forEach(visit);
   };
-  visit(key);
-  return [...files];
+  for (const type of new Set(entry.page.sections.map((s) => s.type))) {
+    const key = keyOf(blockSource(type));
+    if (!key) throw new Error(`The client build has no chunk for ${blockSource(type)} (the ${type} block)`);
+    visit(key);
+  }
+  return [...files].sort();
 }
 
 /**
@@ -70,20 +78,39 @@ export function headersFile(apiBase: string | undefined): string {
     "/assets/*",
     "  Cache-Control: public, max-age=31536000, immutable",
     "",
+    "# Page data keeps its name across deploys, like the HTML, so it is revalidated.",
+    "/_data/*",
+    "  Cache-Control: no-cache",
+    "",
   ].join("\n");
 }
 
-/** Head tags a build step adds for a page by its route (null: the not-found page): its share picture and structured data (src/seo). */
+/** What <head> gets for one address, on top of index.html's own tags. */
+export interface HeadInput {
+  site: Site;
+  /** The address being written (for an alias, not its page's route). */
+  url: string;
+  entry: PageEntry;
+  /** JS files to modulepreload, and the image preloads React derived. */
+  preloads: string[];
+  imagePreloads: string[];
+  /** Tags another build step adds: the share picture and structured data (src/seo). */
+  extra: string[];
+}
+
+/** Head tags a build step adds for a page by its route (null: the not-found page). */
 export type ExtraHead = (route: string | null) => string[];
 
-function head(site: Site, url: string, r: Rendered, preloads: string[], imagePreloads: string[], extra: string[]): string {
-  const canonical = `${site.url}${r.route === null ? url : r.route === "/" ? "/" : r.route}`;
-  const title = escapeHtml(r.title);
-  const description = escapeHtml(r.description);
+/** The tags of one page's <head>: title, description, canonical or noindex, social tags and preloads. */
+export function head({ site, url, entry, preloads, imagePreloads, extra }: HeadInput): string {
+  const page = entry.route === null ? null : entry.page;
+  const canonical = `${site.url}${entry.route === null ? url : entry.route === "/" ? "/" : entry.route}`;
+  const title = escapeHtml(page ? page.title : `Page not found | ${site.company}`);
+  const description = escapeHtml(page ? page.description : `The page you asked for does not exist on the ${site.company} website.`);
   return [
     `<title>${title}</title>`,
     `<meta name="description" content="${description}" />`,
-    r.route === null ? `<meta name="robots" content="noindex" />` : `<link rel="canonical" href="${escapeHtml(canonical)}" />`,
+    entry.route === null ? `<meta name="robots" content="noindex" />` : `<link rel="canonical" href="${escapeHtml(canonical)}" />`,
     `<meta property="og:type" content="website" />`,
     `<meta property="og:site_name" content="${escapeHtml(site.company)}" />`,
     `<meta property="og:title" content="${title}" />`,
@@ -114,37 +141,46 @@ export interface PrerenderResult {
   primaryRoutes: string[];
 }
 
-/** Render every route and alias into outDir, plus 404.html, sitemap.xml, robots.txt and _headers. */
-export async function prerender(outDir: string, serverEntryFile: string, extraHead: ExtraHead = () => []): Promise<PrerenderResult> {
+/**
+ * Render every route and alias into outDir, each with its data in a `<script type="application/json">`
+ * block (data, not script: the CSP is untouched) and in dist/_data/ for client-side navigation;
+ * plus 404.html, sitemap.xml, robots.txt and _headers. One address at a time, so memory does not grow with pages.
+ */
+export async function prerender(outDir: string, serverEntryFile: string, content: SiteContent, extraHead: ExtraHead = () => []): Promise<PrerenderResult> {
   const entry = (await import(pathToFileURL(serverEntryFile).href)) as ServerEntry;
   const template = readFileSync(join(outDir, "index.html"), "utf8");
   const manifest = JSON.parse(readFileSync(join(outDir, ".vite", "manifest.json"), "utf8")) as ViteManifest;
   const { site } = entry;
   const lang = site.language ?? "en";
-  const write = (file: string, html: string) => {
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, html);
+  const madeDirs = new Set<string>();
+  const write = (file: string, text: string) => {
+    const dir = dirname(file);
+    if (!madeDirs.has(dir)) mkdirSync(dir, { recursive: true });
+    madeDirs.add(dir);
+    writeFileSync(file, text);
   };
-  const page = (url: string, r: Rendered) => {
-    const { preloads, body } = hoistPreloads(r.html);
+  const page = async (url: string, pageEntry: PageEntry) => {
+    const { preloads, body } = hoistPreloads(await entry.render(url, pageEntry));
+    const data = `<script type="application/json" id="${PAGE_DATA_ID}">${jsonForHtml(pageEntry)}</script>`;
     return template
       .replace(/<html lang="[^"]*">/, `<html lang="${lang}">`)
-      .replace("<!--app-head-->", () => head(site, url, r, r.route ? pagePreloads(manifest, r.route) : [], preloads, extraHead(r.route)))
-      .replace("<!--app-html-->", () => body);
+      .replace("<!--app-head-->", () => head({ site, url, entry: pageEntry, preloads: blockPreloads(manifest, pageEntry), imagePreloads: preloads, extra: extraHead(pageEntry.route) }))
+      .replace("<!--app-html-->", () => body)
+      .replace("</body>", () => `  ${data}\n  </body>`);
   };
 
   const files: string[] = [];
-  const urls = [...Object.keys(entry.routes), ...Object.keys(entry.aliases)].sort();
-  for (const url of urls) {
+  for (const [url, pageEntry] of pageEntries(content)) {
     const file = htmlPathOf(outDir, url);
-    write(file, page(url, await entry.render(url)));
+    write(file, await page(url, pageEntry));
+    write(join(outDir, dataPathOf(url).slice(1)), JSON.stringify(pageEntry));
     files.push(file);
   }
   const notFound = join(outDir, "404.html");
-  write(notFound, page("/404", await entry.render("/__not-found__")));
+  write(notFound, await page("/404", { route: null }));
   files.push(notFound);
 
-  const primaryRoutes = Object.keys(entry.routes).sort();
+  const primaryRoutes = content.pages.map((p) => p.route).sort();
   write(join(outDir, "sitemap.xml"), sitemapXml(site.url, primaryRoutes));
   write(join(outDir, "robots.txt"), `User-agent: *\nAllow: /\n\nSitemap: ${site.url}/sitemap.xml\n`);
   // The API base the bundle was built with (.env files or the environment), so connect-src matches it.

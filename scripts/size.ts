@@ -4,12 +4,11 @@ import { gzipSync } from "node:zlib";
 
 /**
  * npm run size: the gzip bytes each route loads before it is interactive: the entry script,
- * the page's own chunk and everything they preload, and the stylesheets, read from dist/.
+ * the chunks of the page's blocks that its HTML preloads, and the stylesheets, read from dist/.
  */
-const dist = join(process.cwd(), "dist");
 const gz = new Map<string, number>();
 const gzipBytes = (file: string) => {
-  if (!gz.has(file)) gz.set(file, gzipSync(readFileSync(join(dist, file)), { level: 9 }).length);
+  if (!gz.has(file)) gz.set(file, gzipSync(readFileSync(file), { level: 9 }).length);
   return gz.get(file)!;
 };
 
@@ -28,20 +27,24 @@ export interface RouteSize {
   files: string[];
 }
 
-export function routeSizes(): RouteSize[] {
+/** One HTML file's route and the gzip bytes of the scripts and stylesheets it loads before it is interactive. */
+export function htmlSize(dist: string, file: string): RouteSize {
+  const html = readFileSync(file, "utf8");
+  const route = "/" + relative(dist, file).replace(/(^|\/)index\.html$/, "");
+  const scripts = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="\/([^"]+\.js)"/g)].map((m) => m[1]!);
+  const styles = [...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="\/([^"]+\.css)"/g)].map((m) => m[1]!);
+  return {
+    route: route === "/" ? "/" : route.replace(/\/$/, ""),
+    js: scripts.reduce((n, f) => n + gzipBytes(join(dist, f)), 0),
+    css: styles.reduce((n, f) => n + gzipBytes(join(dist, f)), 0),
+    files: [...scripts, ...styles],
+  };
+}
+
+/** Every route's initial JS and CSS in `dist` (default: dist/ of the working directory). */
+export function routeSizes(dist = join(process.cwd(), "dist")): RouteSize[] {
   return htmlFiles(dist)
-    .map((file) => {
-      const html = readFileSync(file, "utf8");
-      const route = "/" + relative(dist, file).replace(/(^|\/)index\.html$/, "");
-      const scripts = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="\/([^"]+\.js)"/g)].map((m) => m[1]!);
-      const styles = [...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="\/([^"]+\.css)"/g)].map((m) => m[1]!);
-      return {
-        route: route === "/" ? "/" : route.replace(/\/$/, ""),
-        js: scripts.reduce((n, f) => n + gzipBytes(f), 0),
-        css: styles.reduce((n, f) => n + gzipBytes(f), 0),
-        files: [...scripts, ...styles],
-      };
-    })
+    .map((file) => htmlSize(dist, file))
     .sort((a, b) => a.route.localeCompare(b.route));
 }
 

@@ -7,14 +7,13 @@ import { Header } from "./frame/Header.tsx";
 import { NotFound } from "./frame/NotFound.tsx";
 import type { Page } from "./generated/schema-types.ts";
 import { pagePromise } from "./lib/page-cache.ts";
-import { resolveRoute } from "./lib/resolve-route.ts";
+import { normalizePath } from "./lib/resolve-route.ts";
 import { scrollToHash } from "./lib/scroll.ts";
 import "./styles/global.css";
 
-/** The page shell: header, the current route's sections (or the not-found page), footer. */
+/** The page shell: header, the current address's sections (or the not-found page), footer. */
 export function App() {
   const { pathname } = useLocation();
-  const route = resolveRoute(pathname);
   // Marks <html> once hydration has committed, so tests (and anyone curious) can tell the page is interactive.
   useEffect(() => void (document.documentElement.dataset.hydrated = "true"), []);
   return (
@@ -24,15 +23,22 @@ export function App() {
       </a>
       <Header site={site} />
       <main id="main" tabIndex={-1}>
-        <Suspense fallback={null}>{route ? <RoutePage route={route} /> : <NotFound />}</Suspense>
+        <Suspense fallback={null}>
+          <AddressPage path={normalizePath(pathname)} />
+        </Suspense>
       </main>
       <Footer site={site} />
     </>
   );
 }
 
-function RoutePage({ route }: { route: string }) {
-  const page = use(pagePromise(route));
+/** The page an address shows, its data fetched on client-side navigation (prerendered pages carry their own). */
+function AddressPage({ path }: { path: string | null }) {
+  const entry = use(pagePromise(path));
+  return entry.route === null ? <NotFound /> : <RoutePage page={entry.page} route={entry.route} />;
+}
+
+function RoutePage({ page, route }: { page: Page; route: string }) {
   useDocumentMeta(page, route);
   const { hash, key } = useLocation();
   useEffect(() => scrollToHash(hash), [route, hash, key]);

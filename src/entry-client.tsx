@@ -2,13 +2,18 @@ import { StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router-dom";
 import { App } from "./App.tsx";
-import { preloadPage } from "./lib/page-cache.ts";
-import { resolveRoute } from "./lib/resolve-route.ts";
+import { fetchPage, primePage, type PageEntry } from "./lib/page-cache.ts";
+import { normalizePath, PAGE_DATA_ID } from "./lib/resolve-route.ts";
 
-/** Load the current page's chunk first, so the first render matches the prerendered HTML. */
+/**
+ * Read the page's data from its prerendered `<script type="application/json">` block (the dev
+ * server has none: fetch it) and load its blocks first, so the first render matches the HTML.
+ */
 async function start() {
-  const route = resolveRoute(window.location.pathname);
-  if (route) await preloadPage(route);
+  const path = normalizePath(window.location.pathname);
+  const block = document.getElementById(PAGE_DATA_ID);
+  const entry: PageEntry = block ? (JSON.parse(block.textContent ?? "") as PageEntry) : path === null ? { route: null } : await fetchPage(path);
+  await primePage(path, entry);
   hydrateRoot(
     document.getElementById("root")!,
     <StrictMode>

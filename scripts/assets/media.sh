@@ -40,8 +40,11 @@ intro() {
   # 3. blend and encode
   local G="[0]scale=$W:$H:flags=bicubic,gblur=sigma=8,format=rgba[bg];[1]format=rgba[n];[bg][n]overlay=format=auto,format=yuv420p"
   "${FF[@]}" -i "$TMP/intro-bg.mkv" -framerate 25 -i "$TMP/intro/f%04d.svg" -filter_complex "$G" -c:v ffv1 "$TMP/intro-master.mkv"
-  "${FF[@]}" -i "$TMP/intro-master.mkv" "${X264[@]}" -crf 28 -g 250 "$OUT/home/intro.mp4"
-  "${FF[@]}" -i "$TMP/intro-master.mkv" -c:v libvpx-vp9 -b:v 0 -crf 44 -row-mt 1 -deadline good -cpu-used 2 -g 250 -pix_fmt yuv420p -an "$OUT/home/intro.webm"
+  # The video sits under a 25-90 % navy overlay: 960x540 is its displayed sharpness; the quality
+  # settings are the highest compression before the thin network lines smear (compared frame by frame).
+  local S="scale=960:540:flags=lanczos"
+  "${FF[@]}" -i "$TMP/intro-master.mkv" -vf "$S" "${X264[@]}" -crf 34 -g 250 "$OUT/home/intro.mp4"
+  "${FF[@]}" -i "$TMP/intro-master.mkv" -vf "$S" -c:v libvpx-vp9 -b:v 0 -crf 45 -row-mt 1 -deadline good -cpu-used 2 -g 250 -pix_fmt yuv420p -an "$OUT/home/intro.webm"
   "${FF[@]}" -i "$TMP/intro-master.mkv" -frames:v 1 -q:v 5 "$OUT/home/intro-poster.jpg"
   "${FF[@]}" -i "$TMP/intro-master.mkv" -frames:v 1 -c:v libwebp -quality 72 "$OUT/home/intro-poster.webp"
 }

@@ -1,39 +1,41 @@
 import { useEffect, useRef, useState } from "react";
-import { useReducedMotion } from "../lib/use-reduced-motion.ts";
 import { ActionRow } from "../ui/ActionLink.tsx";
 import { Heading } from "../ui/Heading.tsx";
 import { Picture } from "../ui/Picture.tsx";
 import { Inline } from "../ui/RichText.tsx";
-import { usePageLoaded } from "../ui/use-page-loaded.ts";
+import { usePageIdle, useVideosAllowed } from "../ui/video-start.ts";
 import styles from "./IntroVideo.module.css";
 import { PlayPauseIcon } from "../ui/PlayPauseIcon.tsx";
 import type { BlockOf } from "./types.ts";
 
-/** A silent looping video behind the welcome text, with a pause button; reduced motion shows the poster only. */
+/**
+ * A silent looping video behind the welcome text, with a pause button. The poster paints first;
+ * the video's sources come only once the page is idle, and never under reduced motion, reduced
+ * data or Save-Data (the poster stays, and there is nothing to pause).
+ */
 export function IntroVideo({ id, video, eyebrow, heading, text, actions, pauseLabel = "Pause background video" }: BlockOf<"introVideo">) {
   const ref = useRef<HTMLVideoElement>(null);
-  const reduced = useReducedMotion();
+  const allowed = useVideosAllowed();
   const [paused, setPaused] = useState(false);
-  const loaded = usePageLoaded();
+  const start = usePageIdle() && allowed;
 
   useEffect(() => {
     const el = ref.current;
-    if (!el || !loaded) return;
-    if (reduced || paused) el.pause();
+    if (!el || !start) return;
+    if (paused) el.pause();
     else void el.play().catch(() => setPaused(true));
-  }, [reduced, paused, loaded]);
+  }, [start, paused]);
 
   return (
     <section id={id} className={styles.intro}>
       <Picture image={{ ...video.poster, alt: "", decorative: true }} eager className={styles.poster} />
-      {reduced ? null : (
-        // The sources come once the page has loaded, so the video never competes with the poster
-        // (the largest paint) or the scripts; the poster shows until the first frame.
+      {allowed ? (
+        // The poster (the largest paint) shows until the first frame.
         <video ref={ref} className={styles.video} autoPlay muted loop playsInline preload="none" poster={video.poster.src} aria-hidden="true" tabIndex={-1}>
-          {loaded && video.webm ? <source src={video.webm} type="video/webm" /> : null}
-          {loaded ? <source src={video.src} type="video/mp4" /> : null}
+          {start && video.webm ? <source src={video.webm} type="video/webm" /> : null}
+          {start ? <source src={video.src} type="video/mp4" /> : null}
         </video>
-      )}
+      ) : null}
       <div className={`container ${styles.content}`}>
         {eyebrow ? <p className={styles.eyebrow}>{eyebrow}</p> : null}
         <Heading className={styles.heading}>{heading}</Heading>
@@ -44,7 +46,7 @@ export function IntroVideo({ id, video, eyebrow, heading, text, actions, pauseLa
         ) : null}
         <ActionRow actions={actions} onDark />
       </div>
-      {reduced ? null : (
+      {!allowed ? null : (
         <button type="button" className={styles.toggle} aria-pressed={paused} onClick={() => setPaused((p) => !p)}>
           <PlayPauseIcon playing={!paused} />
           <span className="visually-hidden">{pauseLabel}</span>

@@ -7,4 +7,4 @@ export type BlockType = Section["type"];
 export type BlockOf<T extends BlockType> = Extract<Section, { type: T }>;
 
 /** Closed and typed: a block type without a component, or a component for no type, does not compile. */
-export type Registry = { [T in BlockType]: ComponentType<BlockOf<T>> };
+export type Registry = { [T in BlockType]: () => Promise<ComponentType<BlockOf<T>>> };

@@ -55,8 +55,8 @@ function linksOf(page: CheckedFile): { to: string; pointer: string }[] {
 export function checkLinks(page: CheckedFile, table: RouteTable, idsByRoute: Map<string, Set<string>>): Problem[] {
   const problems: Problem[] = [];
   for (const { to, pointer } of linksOf(page)) {
-    const at = locate(page.loaded, pointerToPath(pointer));
-    const report = (message: string, hint?: string) => problems.push(problem(page.file, at, message, hint));
+    // Located only when there is something to report: finding a line costs more than checking the link.
+    const report = (message: string, hint?: string) => problems.push(problem(page.file, locate(page.loaded, pointerToPath(pointer)), message, hint));
     if (to.startsWith("/") && !to.startsWith("//")) {
       const [path = "", hash] = to.split("#", 2) as [string, string | undefined];
       const primary = table.primaryOf.get(path);
@@ -120,11 +120,11 @@ export function checkImages(page: CheckedFile): Problem[] {
     if (ref.kind !== "image" || ref.value === null || typeof ref.value !== "object") continue;
     const image = ref.value as { alt?: unknown; decorative?: unknown };
     if (typeof image.alt !== "string") continue;
-    const at = locate(page.loaded, [...pointerToPath(ref.pointer), "alt"]);
+    const at = () => locate(page.loaded, [...pointerToPath(ref.pointer), "alt"]);
     if (image.alt.trim() === "" && image.decorative !== true) {
-      problems.push(problem(page.file, at, "this image has no alt text", "describe the picture in one sentence, or set decorative: true if it is only decoration"));
+      problems.push(problem(page.file, at(), "this image has no alt text", "describe the picture in one sentence, or set decorative: true if it is only decoration"));
     } else if (image.alt.trim() !== "" && image.decorative === true) {
-      problems.push(problem(page.file, at, "a decorative image must have empty alt text", 'write alt: "" or remove decorative: true'));
+      problems.push(problem(page.file, at(), "a decorative image must have empty alt text", 'write alt: "" or remove decorative: true'));
     }
   }
   return problems;

@@ -1,17 +1,19 @@
 import { join } from "node:path";
 import type { Plugin, ViteDevServer } from "vite";
+import { dataPathOf } from "../lib/resolve-route.ts";
 import { formatText } from "./format-problems.ts";
+import { pageEntries } from "./page-entries.ts";
 import { loadSiteContent, type SiteContent } from "./site.ts";
 
 /**
- * Turns the checked pages under site/ into modules:
- * - `virtual:site`: the small manifest the entry carries (site settings, route titles, aliases, page loaders);
- * - `virtual:site-page:/route`: one page's data, its own lazily loaded chunk.
+ * Turns the checked content under site/ into what the app reads:
+ * - `virtual:site`: the site settings (header, footer, names), the only content in the entry;
+ * - in the dev server, `/_data/<address>.json`: one page's data, as the build writes it to dist/_data/.
+ * No page is a module, so the bundle is the same whatever the number of pages.
  * Invalid content fails the build, and shows in the dev server's overlay, with the validator's lines.
  */
-const MANIFEST_ID = "virtual:site";
-const PAGE_PREFIX = "virtual:site-page:";
-const RESOLVED = "\0";
+const SITE_ID = "virtual:site";
+const RESOLVED = "\0" + SITE_ID;
 
 export class ContentError extends Error {
   constructor(readonly content: SiteContent) {
@@ -21,37 +23,19 @@ export class ContentError extends Error {
   }
 }
 
-export function pageChunkName(route: string): string {
-  return route === "/" ? "page-home" : `page${route.replace(/[^A-Za-z0-9]+/g, "-")}`;
-}
-
-/** `root` defaults to Vite's own resolved root (the folder holding site/, schema/ and index.html). */
-export function sitePlugin(rootOverride?: string): Plugin {
+/**
+ * `root` defaults to Vite's own resolved root (the folder holding site/, schema/ and index.html).
+ * `checked` is content the caller has already loaded (the build), so the bundles do not read site/ again.
+ */
+export function sitePlugin(rootOverride?: string, checked?: SiteContent): Plugin {
   let root = rootOverride ?? process.cwd();
-  let content: SiteContent | null = null;
+  let content: SiteContent | null = checked ?? null;
   const current = (): SiteContent => (content ??= loadSiteContent(root));
-
-  const manifestCode = (c: SiteContent) => {
-    const routes = Object.fromEntries(c.pages.map((p) => [p.route, { title: p.data.title }]));
-    const aliases = Object.fromEntries([...c.table.aliasOf.entries()].sort());
-    const loaders = c.pages
-      .map((p) => `  ${JSON.stringify(p.route)}: () => import(${JSON.stringify(PAGE_PREFIX + p.route)}),`)
-      .join("\n");
-    return [
-      `export const site = ${JSON.stringify(c.site)};`,
-      `export const routes = ${JSON.stringify(routes)};`,
-      `export const aliases = ${JSON.stringify(aliases)};`,
-      `export const pages = {\n${loaders}\n};`,
-    ].join("\n");
-  };
 
   const reload = (server: ViteDevServer) => {
     content = loadSiteContent(root);
-    const mods = [...server.moduleGraph.idToModuleMap.keys()].filter((id) => id.startsWith(RESOLVED + MANIFEST_ID) || id.startsWith(RESOLVED + PAGE_PREFIX));
-    for (const id of mods) {
-      const mod = server.moduleGraph.getModuleById(id);
-      if (mod) server.moduleGraph.invalidateModule(mod);
-    }
+    const mod = server.moduleGraph.getModuleById(RESOLVED);
+    if (mod) server.moduleGraph.invalidateModule(mod);
     if (content.problems.length > 0) {
       const err = new ContentError(content);
       server.config.logger.error(err.message);
@@ -68,26 +52,31 @@ export function sitePlugin(rootOverride?: string): Plugin {
       root = rootOverride ?? config.root;
     },
     buildStart() {
+      if (checked) return;
       content = loadSiteContent(root);
       for (const file of content.files) this.addWatchFile(file);
     },
     resolveId(id) {
-      if (id === MANIFEST_ID || id.startsWith(PAGE_PREFIX)) return RESOLVED + id;
-      return null;
+      return id === SITE_ID ? RESOLVED : null;
     },
     load(id) {
-      if (!id.startsWith(RESOLVED)) return null;
-      const key = id.slice(RESOLVED.length);
-      if (key !== MANIFEST_ID && !key.startsWith(PAGE_PREFIX)) return null;
+      if (id !== RESOLVED) return null;
       const c = current();
       if (c.problems.length > 0) this.error(new ContentError(c).message);
-      if (key === MANIFEST_ID) return manifestCode(c);
-      const route = key.slice(PAGE_PREFIX.length);
-      const page = c.pages.find((p) => p.route === route);
-      if (!page) this.error(`No page for the route ${route}`);
-      return `export default JSON.parse(${JSON.stringify(JSON.stringify(page.data))});`;
+      return `export const site = ${JSON.stringify(c.site)};`;
     },
     configureServer(server) {
+      // /_data/<address>.json from the current content (the build writes the same files to dist/_data/).
+      server.middlewares.use((req, res, next) => {
+        const path = new URL(req.url ?? "/", "http://localhost").pathname;
+        if (!path.startsWith("/_data/")) return next();
+        const c = current();
+        const entry = pageEntries(c).find(([address]) => dataPathOf(address) === path)?.[1];
+        res.statusCode = c.problems.length > 0 ? 500 : entry ? 200 : 404;
+        res.setHeader("content-type", "application/json; charset=utf-8");
+        res.setHeader("cache-control", "no-store");
+        res.end(JSON.stringify(c.problems.length > 0 ? { error: "The site content has problems: see the overlay." } : (entry ?? { route: null })));
+      });
       const watched = [join(root, "site"), join(root, "schema")];
       server.watcher.add(watched);
       const onChange = (file: string) => {

@@ -88,8 +88,12 @@ export function seoHeadTags(site: Site, seo: PageSeo | null): string[] {
   ];
 }
 
-/** The build's card cache: drawn cards by content hash, kept between builds (git-ignored). */
-export const cardCacheDir = (root: string) => join(root, ".cache", "social-cards");
+/**
+ * The build's card cache: drawn cards by content hash, kept between builds in the project's
+ * node_modules/.cache (git-ignored, where build tools keep caches). Content-addressed, so the
+ * throwaway site copies of tests and benchmarks share it with the real site safely.
+ */
+export const cardCacheDir = (root: string) => join(root, "node_modules", ".cache", "social-cards");
 
 /**
  * The social-card step on its own (the build's "social cards" phase, and what
@@ -105,6 +109,8 @@ export function drawCardsOf(content: SiteContent, root: string, options: { outDi
   });
 }
 
+const NO_CARDS: CardStats = { cards: 0, drawn: 0, cached: 0, seconds: 0, bytes: 0, largest: 0 };
+
 export interface SeoBuild {
   /** The extra head tags of a page by its route (null: the not-found page), for prerender. */
   headFor(route: string | null): string[];
@@ -117,11 +123,17 @@ export interface SeoBuild {
  * The build's SEO step: draw (or take from the cache) every page's social card into outDir,
  * and work out each page's structured data. Cards are cached in <root>/.cache/social-cards.
  */
-export async function buildSeo(content: SiteContent, outDir: string, root: string): Promise<SeoBuild> {
+export async function buildSeo(content: SiteContent, outDir: string, root: string, options: { drawCards: boolean } = { drawCards: true }): Promise<SeoBuild> {
   const site = content.site!;
   const tree = siteTreeOf(site, content.pages, content.table.primaryOf);
-  const cards = await drawCardsOf(content, root, { outDir });
-  const seo = new Map(content.pages.map((p) => [p.route, pageSeoOf(tree, p.route)]));
+  const cards = options.drawCards ? await drawCardsOf(content, root, { outDir }) : NO_CARDS;
+  const seo = new Map(
+    content.pages.map((p) => {
+      const own = pageSeoOf(tree, p.route);
+      // Without drawn cards (build --no-cards) a page shares the default picture, as the not-found page does.
+      return [p.route, options.drawCards || p.data.share?.image ? own : { ...own, image: DEFAULT_IMAGE }];
+    }),
+  );
   const fileOf = new Map(content.pages.map((p) => [p.route, p.file]));
   const warnings = [...seo].flatMap(([route, s]) => s.problems.map((p) => `${fileOf.get(route)}: ${p.message} (${p.hint})`));
   return { headFor: (route) => seoHeadTags(site, route === null ? null : (seo.get(route) ?? null)), cards, warnings };

@@ -1,11 +1,13 @@
 import { useEffect, useRef } from "react";
 import type { Video } from "../generated/schema-types.ts";
+import { videosAllowed, whenPageIdle } from "./video-start.ts";
 
 /**
  * A silent looping card video. Nothing is downloaded while it is far from view, not even the
  * poster (a poster is never lazy by itself, and seven of them would compete with the first
- * screen): the poster is set as it comes near, the video plays while it is half in view and
- * pauses when it leaves. People who prefer reduced motion only ever see the poster.
+ * screen): the poster is set as it comes near; once the page is idle, the video plays while it
+ * is half in view and pauses when it leaves. Under reduced motion, reduced data or Save-Data
+ * (video-start.ts) only the poster is ever shown.
  */
 export function CardVideo({ video, className }: { video: Video; className?: string }) {
   const ref = useRef<HTMLVideoElement>(null);
@@ -17,7 +19,6 @@ export function CardVideo({ video, className }: { video: Video; className?: stri
       showPoster();
       return;
     }
-    const reduced = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
     const near = new IntersectionObserver(
       ([entry]) => {
         if (!entry?.isIntersecting) return;
@@ -34,8 +35,9 @@ export function CardVideo({ video, className }: { video: Video; className?: stri
       { threshold: 0.5 },
     );
     near.observe(el);
-    if (!reduced) inView.observe(el);
+    const cancelStart = videosAllowed() ? whenPageIdle(() => inView.observe(el)) : () => undefined;
     return () => {
+      cancelStart();
       near.disconnect();
       inView.disconnect();
     };

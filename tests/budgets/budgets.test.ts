@@ -11,9 +11,9 @@ import { routeSizes } from "../../scripts/size.ts";
 const KB = 1024;
 export const BUDGETS = {
   /** The entry script and its modulepreloads in dist/index.html. */
-  initialJsOfHome: 100 * KB,
-  /** Each page's own chunk, dist/assets/page-*.js. */
-  pageChunk: 15 * KB,
+  initialJsOfHome: 92 * KB,
+  /** Each address's data, dist/_data/**.json (also embedded in its HTML). */
+  pageData: 15 * KB,
   /** Every stylesheet together. */
   allCss: 20 * KB,
   /** Any svg/png/jpg/webp under dist/, uncompressed. */
@@ -21,10 +21,12 @@ export const BUDGETS = {
   /** Every woff2 file the stylesheets use, together: all of it can be needed on the first view. */
   fonts: 40 * KB,
   /** dist/home/intro.mp4 and .webm, each. */
-  introVideo: 1024 * KB,
+  introVideo: 200 * KB,
 };
 
 const dist = join(process.cwd(), "dist");
+/** The blocks' component files (src/blocks/<Type>.tsx), each its own chunk. */
+const BLOCK_FILES = new Set(readdirSync(join(process.cwd(), "src", "blocks")).filter((f) => /^[A-Z]\w+\.tsx$/.test(f) && f !== "PageSections.tsx").map((f) => f.replace(/\.tsx$/, "")));
 const gzipBytes = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
 const kb = (n: number) => `${(n / KB).toFixed(1)} KB`;
 const files = (dir: string): string[] =>
@@ -44,14 +46,28 @@ describe.runIf(existsSync(join(dist, "index.html")))("size budgets of dist/", ()
     expect(home!.js).toBeLessThanOrEqual(BUDGETS.initialJsOfHome);
   });
 
-  it(`each page chunk is at most ${kb(BUDGETS.pageChunk)} gzip`, () => {
-    const chunks = readdirSync(join(dist, "assets"))
-      .filter((f) => /^page-.*\.js$/.test(f))
-      .map((f) => ({ file: f, bytes: gzipBytes(join(dist, "assets", f)) }))
+  it(`each page's data is at most ${kb(BUDGETS.pageData)} gzip`, () => {
+    const data = files(join(dist, "_data"))
+      .filter((f) => f.endsWith(".json"))
+      .map((f) => ({ file: relative(dist, f), bytes: gzipBytes(f) }))
       .sort((a, b) => b.bytes - a.bytes);
-    expect(chunks.length).toBeGreaterThan(50);
-    console.log(`page chunks: ${chunks.length}, largest ${chunks[0]!.file} ${kb(chunks[0]!.bytes)}, median ${kb(chunks[Math.floor(chunks.length / 2)]!.bytes)} (budget ${kb(BUDGETS.pageChunk)} each)`);
-    expect(chunks.filter((c) => c.bytes > BUDGETS.pageChunk).map((c) => `${c.file}: ${kb(c.bytes)}`)).toEqual([]);
+    expect(data.length).toBeGreaterThan(50);
+    console.log(`page data: ${data.length} files, largest ${data[0]!.file} ${kb(data[0]!.bytes)}, median ${kb(data[Math.floor(data.length / 2)]!.bytes)} (budget ${kb(BUDGETS.pageData)} each)`);
+    expect(data.filter((d) => d.bytes > BUDGETS.pageData).map((d) => `${d.file}: ${kb(d.bytes)}`)).toEqual([]);
+  });
+
+  it("a page loads only the blocks it uses: every block's chunk is preloaded by the pages that use it and by no other", () => {
+    const sizes = routeSizes();
+    const home = sizes.find((r) => r.route === "/")!;
+    const privacy = sizes.find((r) => r.route === "/legal-privacy")!;
+    expect(home.files.some((f) => /\/IntroVideo-[\w-]+\.js$/.test(f))).toBe(true);
+    expect(privacy.files.some((f) => /\/IntroVideo-[\w-]+\.js$/.test(f))).toBe(false);
+    for (const r of sizes) {
+      const html = readFileSync(r.route === "/" ? join(dist, "index.html") : join(dist, r.route.slice(1), "index.html"), "utf8");
+      const used = new Set([...html.matchAll(/"type":"(\w+)"/g)].map((m) => m[1]!.replace(/^./, (c) => c.toUpperCase())));
+      const blocks = r.files.map((f) => /^assets\/([A-Z]\w+)-[\w-]+\.js$/.exec(f)?.[1]).filter((b): b is string => !!b && BLOCK_FILES.has(b));
+      expect(new Set(blocks), r.route).toEqual(used);
+    }
   });
 
   it(`all CSS together is at most ${kb(BUDGETS.allCss)} gzip`, () => {

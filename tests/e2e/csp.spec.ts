@@ -35,21 +35,28 @@ function staticHostHeaders(): Record<string, string> {
   );
 }
 
+/** The page-data block (src/lib/resolve-route.ts) and structured data: JSON types the browser never runs. */
+const PAGE_DATA_TAG = '<script type="application/json" id="page-data">';
+const STRUCTURED_DATA_TAG = '<script type="application/ld+json">';
+
 /**
- * Inline <script> elements the policy's script-src 'self' would block: all but data blocks.
- * A script whose type is application/ld+json (structured data) or application/json (page
- * data) is never run by the browser, so CSP does not apply to it; any other type, or none, is code.
+ * Inline <script> elements the policy's script-src 'self' would block: all but the two data
+ * blocks. A script whose type is application/ld+json (structured data) or application/json
+ * (page data) is never run by the browser, so CSP does not apply to it; any other type, or
+ * none, is code.
  */
 export function inlineScripts(html: string): string[] {
-  return [...html.matchAll(/<script\b(?![^>]*\ssrc=)[^>]*>/gi)].map((m) => m[0]).filter((tag) => !/^<script type="application\/(?:ld\+)?json">$/.test(tag));
+  return [...html.matchAll(/<script\b(?![^>]*\ssrc=)[^>]*>/gi)].map((m) => m[0]).filter((tag) => tag !== PAGE_DATA_TAG && tag !== STRUCTURED_DATA_TAG);
 }
 
 test.describe("the prerendered site is CSP-clean", () => {
   test.skip(({ isMobile }) => isMobile, "reads files, once");
 
   test("the inline-script rule lets exactly the two data-block types through", () => {
-    const allowed = ['<script type="application/ld+json">', '<script type="application/json">'];
+    const allowed = [STRUCTURED_DATA_TAG, PAGE_DATA_TAG];
     const blocked = [
+      '<script type="application/json">',
+      '<script type="application/json" id="other">',
       "<script>",
       '<script type="module">',
       '<script type="text/javascript">',
@@ -82,13 +89,25 @@ test.describe("the prerendered site is CSP-clean", () => {
     expect(problems).toEqual([]);
   });
 
+  test("each HTML file carries exactly one page-data block, and it is JSON that cannot close its element", () => {
+    for (const file of htmlFilesInDist()) {
+      const html = readFileSync(join(DIST, file), "utf8");
+      const blocks = html.split(PAGE_DATA_TAG);
+      expect(blocks.length, file).toBe(2);
+      const json = blocks[1]!.slice(0, blocks[1]!.indexOf("</script>"));
+      expect(json, file).not.toMatch(/[<>]/);
+      const entry = JSON.parse(json) as { route: string | null };
+      expect(entry.route === null, file).toBe(file === "404.html");
+    }
+  });
+
   test("React's image preloads are in <head>, not in the hydrated markup", () => {
     for (const file of htmlFilesInDist()) {
       const html = readFileSync(join(DIST, file), "utf8");
       const body = html.slice(html.indexOf("<body"));
       expect(body, file).not.toContain('rel="preload"');
     }
-    expect(readFileSync(join(DIST, "index.html"), "utf8")).toMatch(/<head>[\s\S]*<link rel="preload" as="image" href="\/home\/intro-poster\.jpg"[\s\S]*<\/head>/);
+    expect(readFileSync(join(DIST, "index.html"), "utf8")).toMatch(/<head>[\s\S]*<link rel="preload" as="image" href="\/home\/intro-poster\.webp"[\s\S]*<\/head>/);
   });
 
   test("no bundle generates code at run time (eval, new Function, string timers)", () => {

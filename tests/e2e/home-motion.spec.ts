@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { expect, hydrated, test } from "./fixtures.ts";
 
 test.describe("slideshow (SPEC §4: index alternates 0, 1 every 4000 ms)", () => {
@@ -113,13 +114,54 @@ test.describe("intro video", () => {
     await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
   });
 
-  test("reduced motion shows the poster only", async ({ browser }) => {
-    const context = await browser.newContext({ reducedMotion: "reduce" });
-    const page = await context.newPage();
+  test("the poster paints first: no video byte is fetched before the page has loaded and is idle", async ({ page }) => {
+    const videoRequests: { url: string; at: number }[] = [];
+    page.on("request", (r) => {
+      if (/\.(mp4|webm)$/.test(new URL(r.url()).pathname)) videoRequests.push({ url: r.url(), at: Date.now() });
+    });
     await page.goto("/");
-    await hydrated(page);
-    await expect(page.locator("video[autoplay]")).toHaveCount(0);
-    await expect(page.locator('img[src$="intro-poster.jpg"]')).toBeVisible();
-    await context.close();
+    const loadedAt = await page.evaluate(() => performance.timeOrigin + performance.getEntriesByType("navigation")[0]!.toJSON().loadEventEnd);
+    await expect(page.locator('img[src$="intro-poster.webp"]')).toBeVisible();
+    await expect.poll(() => videoRequests.some((r) => /\/home\/intro\./.test(r.url)), { timeout: 10_000 }).toBe(true);
+    for (const r of videoRequests) expect(r.at, r.url).toBeGreaterThanOrEqual(Math.floor(loadedAt));
   });
+
+  const noVideo: [string, (page: Page) => Promise<void>, { reducedMotion?: "reduce" }][] = [
+    ["reduced motion", async () => undefined, { reducedMotion: "reduce" }],
+    [
+      "prefers-reduced-data",
+      async (page) => {
+        await page.addInitScript(() => {
+          const real = window.matchMedia.bind(window);
+          window.matchMedia = (q: string) => (q.includes("prefers-reduced-data") ? ({ matches: true, media: q, addEventListener() {}, removeEventListener() {} } as unknown as MediaQueryList) : real(q));
+        });
+      },
+      {},
+    ],
+    [
+      "Save-Data",
+      async (page) => {
+        await page.addInitScript(() => Object.defineProperty(Navigator.prototype, "connection", { get: () => Object.assign(new EventTarget(), { saveData: true }) }));
+      },
+      {},
+    ],
+  ];
+  for (const [name, setUp, options] of noVideo) {
+    test(`${name}: nothing starts, the poster stays, and no video is fetched`, async ({ browser }) => {
+      const context = await browser.newContext(options);
+      const page = await context.newPage();
+      await setUp(page);
+      const videoRequests: string[] = [];
+      page.on("request", (r) => void (/\.(mp4|webm)$/.test(new URL(r.url()).pathname) && videoRequests.push(r.url())));
+      await page.goto("/");
+      await hydrated(page);
+      await expect(page.locator("video[autoplay]")).toHaveCount(0);
+      await expect(page.getByRole("button", { name: "Pause background video" })).toHaveCount(0);
+      await expect(page.locator('img[src$="intro-poster.webp"]')).toBeVisible();
+      await page.mouse.wheel(0, 3000);
+      await page.waitForTimeout(1500);
+      expect(videoRequests).toEqual([]);
+      await context.close();
+    });
+  }
 });

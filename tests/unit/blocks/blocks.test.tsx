@@ -8,7 +8,9 @@ import { CardGrid } from "../../../src/blocks/CardGrid.tsx";
 import { Hero } from "../../../src/blocks/Hero.tsx";
 import { PageSections } from "../../../src/blocks/PageSections.tsx";
 import { Prose } from "../../../src/blocks/Prose.tsx";
-import { registry } from "../../../src/blocks/registry.ts";
+import { blockComponent, loadBlocks } from "../../../src/blocks/loaded-blocks.ts";
+import { blockSource, registry } from "../../../src/blocks/registry.ts";
+import type { Section } from "../../../src/blocks/types.ts";
 import { Table } from "../../../src/blocks/Table.tsx";
 import { SectionIndex } from "../../../src/ui/Heading.tsx";
 import { createValidators } from "../../../src/content/ajv.ts";
@@ -83,15 +85,13 @@ describe("blocks render semantic HTML from plain data", () => {
     expect(out).toContain('rel="noopener noreferrer"');
   });
 
-  it("PageSections makes only the first section's heading an h1", () => {
-    const out = html(
-      <PageSections
-        sections={[
-          { type: "hero", heading: "Main" },
-          { type: "prose", heading: "Second", body: ["Text."] },
-        ]}
-      />,
-    );
+  it("PageSections makes only the first section's heading an h1", async () => {
+    const sections: Section[] = [
+      { type: "hero", heading: "Main" },
+      { type: "prose", heading: "Second", body: ["Text."] },
+    ];
+    await loadBlocks(sections);
+    const out = html(<PageSections sections={sections} />);
     expect(out.match(/<h1/g)).toHaveLength(1);
     expect(out).toContain(">Second</h2>");
   });
@@ -102,5 +102,18 @@ describe("the registry", () => {
     const { blockTypes } = createValidators(join(PROJECT, "schema"));
     expect(Object.keys(registry)).toEqual([...blockTypes].sort());
     expect(Object.keys(registry)).toEqual(Object.keys(registry).sort());
+  });
+
+  it("loads each block from the file the build preloads for it (src/blocks/<Type>.tsx, exporting <Type>)", async () => {
+    for (const [type, load] of Object.entries(registry)) {
+      const name = blockSource(type).replace(/^src\/blocks\/|\.tsx$/g, "");
+      const module = (await import(`../../../${blockSource(type)}`)) as Record<string, unknown>;
+      expect(module[name], `${type} → ${blockSource(type)}`).toBeTypeOf("function");
+      expect(await load(), type).toBe(module[name]);
+    }
+  });
+
+  it("refuses to draw a block that was not loaded first, naming it", () => {
+    expect(() => blockComponent("notABlock" as Section["type"])).toThrow("the notABlock block was drawn before it was loaded");
   });
 });

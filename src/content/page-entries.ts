@@ -1,0 +1,17 @@
+import type { PageEntry } from "../lib/page-cache.ts";
+import type { SiteContent } from "./site.ts";
+
+/**
+ * Every address the site answers (each route and each alias, sorted) with what it shows: what the
+ * build writes to dist/_data/ and into each page's HTML, and what the dev server answers on /_data/.
+ */
+export function pageEntries(content: SiteContent): [address: string, entry: PageEntry][] {
+  const byRoute = new Map<string, PageEntry>(content.pages.map((p) => [p.route, { route: p.route, page: p.data }]));
+  const aliases = [...content.table.aliasOf.entries()].map(([alias, route]): [string, PageEntry] => [alias, byRoute.get(route)!]);
+  return [...byRoute.entries(), ...aliases].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** JSON that is safe inside `<script type="application/json">`: no `<` (so no `</script>`), and no line separators that old parsers trip on. */
+export function jsonForHtml(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+}

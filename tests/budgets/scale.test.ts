@@ -1,0 +1,59 @@
+import { existsSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildSite, type DistFigures, makeScaledSite, measureDist, MEASURED_ROUTES } from "../../scripts/bench-scale.ts";
+
+/**
+ * Issue 14: a page costs the same whether the site has 77 pages or 1,000. The byte figures are
+ * deterministic, so they are asserted (times are only printed, by `npm run bench:scale`): dist/
+ * (the real site) against a throwaway copy with 1,000 pages, the extra ones synthetic industries
+ * listed like real ones. Relations, not fixed numbers, so a style or content change cannot make them drift.
+ */
+const dist = join(process.cwd(), "dist");
+const copy = join(process.cwd(), ".tmp", `scale-test-${process.pid}`);
+const KB = 1024;
+/** Average HTML per page before issue 14 (its table: 34 KB at 77 pages). */
+const HTML_PER_PAGE_BEFORE = 34 * KB;
+/**
+ * What listed pages may add to another page: the header's Industries panel shows at most a capped
+ * number of entries (issue 14, item 2), so a page grows by those few entries and no more.
+ */
+const SLACK = { js: 512, html: 2 * KB };
+
+describe.runIf(existsSync(join(dist, "index.html")))("a page costs the same at 77 and 1,000 pages", () => {
+  let small: DistFigures;
+  let large: DistFigures;
+  beforeAll(async () => {
+    small = measureDist(dist);
+    makeScaledSite(copy, 1000);
+    const built = await buildSite(copy);
+    console.log(`1,000 pages built in ${built.seconds.toFixed(1)} s, peak ${(built.peakBytes / KB / KB).toFixed(0)} MB (printed, not asserted)`);
+    large = measureDist(join(copy, "dist"));
+    for (const route of MEASURED_ROUTES) {
+      const [s, l] = [small.routes[route]!, large.routes[route]!];
+      console.log(`${route}: initial JS ${s.js} → ${l.js} bytes gzip, HTML ${s.html} → ${l.html} bytes`);
+    }
+    console.log(`HTML per page: ${small.htmlPerPage} → ${large.htmlPerPage} bytes`);
+  }, 600_000);
+  afterAll(() => rmSync(copy, { recursive: true, force: true }));
+
+  it("builds every page of the copy", () => {
+    expect(large.htmlFiles - small.htmlFiles).toBe(1000 - 77);
+  });
+
+  it.each(MEASURED_ROUTES)("%s loads the same chunks, and its initial JS does not grow with pages it does not show", (route) => {
+    const [s, l] = [small.routes[route]!, large.routes[route]!];
+    // By name without the hash: a chunk's hash follows the entry's, which holds the site's header.
+    const names = (files: string[]) => files.map((f) => f.replace(/-[\w-]{8}\.js$/, ""));
+    expect(names(l.jsFiles)).toEqual(names(s.jsFiles));
+    expect(l.js).toBeLessThanOrEqual(s.js + SLACK.js);
+  });
+
+  it("the HTML of a page no listing touches (/legal-privacy) does not grow with the site", () => {
+    expect(large.routes["/legal-privacy"]!.html).toBeLessThanOrEqual(small.routes["/legal-privacy"]!.html + SLACK.html);
+  });
+
+  it("HTML per page at 1,000 pages is within 25 % of what it was at 77 pages before issue 14", () => {
+    expect(large.htmlPerPage).toBeLessThanOrEqual(HTML_PER_PAGE_BEFORE * 1.25);
+  });
+});
