@@ -1,4 +1,5 @@
 import type { FastifyServerOptions } from "fastify";
+import { deliveryConfigFromEnv, type DeliveryConfig } from "./delivery/config.ts";
 import { apiOrigin } from "./security-headers.ts";
 import { DEFAULT_POOL_SIZE } from "./pg-store.ts";
 import { DEFAULT_DB_PATH } from "./sqlite-store.ts";
@@ -17,6 +18,8 @@ export interface ServerConfig {
   corsOrigins: string[];
   ipHashKey: string | undefined;
   logLevel: string;
+  /** Where enquiries are delivered (docs/notifications.md). */
+  delivery: DeliveryConfig;
 }
 
 /** A setting that cannot be used; its message is one line naming the variable. */
@@ -127,5 +130,6 @@ export function serverConfigFromEnv(env: NodeJS.ProcessEnv): ServerConfig {
     corsOrigins: parseOrigins(env.ENQUIRY_CORS_ORIGINS),
     ipHashKey: env.ENQUIRY_IP_HASH_KEY?.trim() || undefined,
     logLevel: parseLogLevel(env.LOG_LEVEL),
+    delivery: deliveryConfigFromEnv(env),
   };
 }

@@ -1,6 +1,10 @@
 import type { FastifyInstance, FastifyServerOptions } from "fastify";
 import { buildApp } from "./app.ts";
+import { deliveryChannels, type DeliveryConfig } from "./delivery/config.ts";
+import { notifyingStore, startDeliveries } from "./delivery/index.ts";
+import type { DeliveryWorker } from "./delivery/worker.ts";
 import { openStore } from "./open-store.ts";
+import { DEFAULT_DB_PATH } from "./sqlite-store.ts";
 
 export interface StartOptions {
   port?: number;
@@ -17,6 +21,8 @@ export interface StartOptions {
   corsOrigins?: readonly string[];
   ipHashKey?: string;
   logger?: FastifyServerOptions["logger"];
+  /** Where each new enquiry is delivered after it is stored; default nowhere (stored only). */
+  delivery?: DeliveryConfig;
 }
 
 export interface RunningServer {
@@ -44,11 +50,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     dbPath: options.dbPath,
     poolSize: options.poolSize,
     ipHashKey: options.ipHashKey,
+    deliveryChannels: options.delivery && deliveryChannels(options.delivery),
   });
+  let deliveries: DeliveryWorker | null = null;
   let app: FastifyInstance;
   try {
     app = buildApp({
-      store,
+      store: notifyingStore(store, () => deliveries?.wake()),
       distDir: options.distDir === undefined ? "dist" : options.distDir,
       rateLimit: options.rateLimit,
       trustProxy: options.trustProxy,
@@ -56,9 +64,14 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       corsOrigins: options.corsOrigins,
       logger: options.logger ?? { level: "info" },
     });
-    app.addHook("onClose", async () => store.close());
+    app.addHook("onClose", async () => {
+      await deliveries?.stop();
+      await store.close();
+    });
     await app.listen({ port, host });
+    if (options.delivery) deliveries = startDeliveries(options.delivery, { databaseUrl: options.databaseUrl, dbPath: options.dbPath ?? DEFAULT_DB_PATH }, app.log);
   } catch (error) {
+    await deliveries?.stop();
     await store.close();
     throw error;
   }

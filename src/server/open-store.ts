@@ -1,3 +1,4 @@
+import type { Channel } from "./delivery/config.ts";
 import { openPgStore } from "./pg-store.ts";
 import { DEFAULT_DB_PATH, openSqliteStore } from "./sqlite-store.ts";
 import type { EnquiryStore } from "./store.ts";
@@ -11,6 +12,8 @@ export interface OpenStoreOptions {
   poolSize?: number;
   ipHashKey?: string;
   now?: () => number;
+  /** The configured delivery channels: each new enquiry gets an outbox row for each. */
+  deliveryChannels?: readonly Channel[];
 }
 
 /** The store the settings name: PostgreSQL when a database URL is given, else the SQLite file. */
@@ -21,7 +24,13 @@ export async function openStore(options: OpenStoreOptions): Promise<EnquiryStore
       poolSize: options.poolSize,
       ipHashKey: options.ipHashKey,
       now: options.now,
+      deliveryChannels: options.deliveryChannels,
     });
   }
-  return openSqliteStore({ path: options.dbPath ?? DEFAULT_DB_PATH, ipHashKey: options.ipHashKey, now: options.now });
+  return openSqliteStore({
+    path: options.dbPath ?? DEFAULT_DB_PATH,
+    ipHashKey: options.ipHashKey,
+    now: options.now,
+    deliveryChannels: options.deliveryChannels,
+  });
 }

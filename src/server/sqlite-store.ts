@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import BetterSqlite3, { type Database } from "better-sqlite3";
+import type { Channel } from "./delivery/config.ts";
+import { insertDeliveries } from "./delivery/sqlite-outbox.ts";
 import type { Enquiry } from "./enquiry.ts";
 import { hashIp, newIpHashKey } from "./ip-hash.ts";
 import { applyMigrations } from "./sqlite-migrations.ts";
@@ -19,6 +21,8 @@ export interface SqliteStoreOptions {
   ipHashKey?: string;
   /** Clock in epoch ms (tests). */
   now?: () => number;
+  /** One outbox row per channel is written with each new enquiry (docs/notifications.md). */
+  deliveryChannels?: readonly Channel[];
 }
 
 const COLUMNS = "id, session_id, first_name, last_name, email, phone, subject, message, created_at";
@@ -89,6 +93,7 @@ export function openSqliteStore(options: SqliteStoreOptions): EnquiryStore {
   applyMigrations(db);
   const ipHashKey = options.ipHashKey ?? storedIpHashKey(db);
   const now = options.now ?? Date.now;
+  const channels = options.deliveryChannels ?? [];
 
   const selectByKey = db.prepare("SELECT session_id FROM enquiries WHERE idempotency_key = ?").pluck();
   const insertRow = db.prepare(`INSERT INTO enquiries
@@ -113,7 +118,8 @@ export function openSqliteStore(options: SqliteStoreOptions): EnquiryStore {
       }
     }
     const sessionId = randomUUID();
-    insertRow.run({
+    const createdAt = new Date(now()).toISOString();
+    const { lastInsertRowid } = insertRow.run({
       session_id: sessionId,
       first_name: enquiry.first_name,
       last_name: enquiry.last_name,
@@ -123,8 +129,9 @@ export function openSqliteStore(options: SqliteStoreOptions): EnquiryStore {
       message: enquiry.message ?? "",
       idempotency_key: key,
       ip_hash: ipHash,
-      created_at: new Date(now()).toISOString(),
+      created_at: createdAt,
     });
+    insertDeliveries(db, lastInsertRowid, channels, createdAt);
     return { outcome: "created", sessionId };
   });
 

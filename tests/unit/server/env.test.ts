@@ -15,6 +15,7 @@ describe("serverConfigFromEnv", () => {
       corsOrigins: [],
       ipHashKey: undefined,
       logLevel: "info",
+      delivery: { email: undefined, webhook: undefined },
     });
   });
 

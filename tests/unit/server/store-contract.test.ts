@@ -98,6 +98,7 @@ describe.each(KINDS)("$name enquiry store", (kind) => {
       await (await place.open()).close();
       expect(await place.rows("SELECT version, name FROM schema_migrations ORDER BY version")).toEqual([
         { version: 1, name: "enquiries" },
+        { version: 2, name: "enquiry_deliveries" },
       ]);
     });
 

@@ -1,0 +1,60 @@
+// The delivery feature as the server starts it (docs/notifications.md).
+import type { EnquiryStore } from "../store.ts";
+import type { DeliveryConfig } from "./config.ts";
+import { emailSender } from "./email.ts";
+import type { Outbox } from "./outbox.ts";
+import { openPgOutbox } from "./pg-outbox.ts";
+import { openSqliteOutbox } from "./sqlite-outbox.ts";
+import { webhookSender } from "./webhook.ts";
+import { startDeliveryWorker, type DeliveryLog, type DeliveryWorker, type WorkerOptions } from "./worker.ts";
+
+/** The database the store uses: PostgreSQL when databaseUrl is set, else the SQLite file. */
+export interface OutboxPlace {
+  databaseUrl?: string;
+  dbPath: string;
+}
+
+/** The outbox of an already opened (so migrated) store's database. */
+export function openOutbox(place: OutboxPlace, onIdleError?: (error: Error) => void): Outbox {
+  return place.databaseUrl ? openPgOutbox(place.databaseUrl, onIdleError) : openSqliteOutbox(place.dbPath);
+}
+
+/**
+ * Starts sending the deliveries of the configured channels, or returns null when none is
+ * configured (enquiries are then stored only). Stop it before closing the store.
+ */
+export function startDeliveries(
+  config: DeliveryConfig,
+  place: OutboxPlace,
+  log: DeliveryLog,
+  tuning: Pick<WorkerOptions, "pollMs" | "leaseMs"> = {},
+): DeliveryWorker | null {
+  const senders: WorkerOptions["senders"] = {};
+  if (config.email) senders.email = emailSender(config.email);
+  if (config.webhook) senders.webhook = webhookSender(config.webhook);
+  if (Object.keys(senders).length === 0) return null;
+  const outbox = openOutbox(place, (error) => log.error(`PostgreSQL connection error (deliveries): ${error.message}`));
+  const worker = startDeliveryWorker({ outbox, senders, log, ...tuning });
+  return {
+    wake: worker.wake,
+    async stop() {
+      await worker.stop();
+      await outbox.close();
+    },
+  };
+}
+
+/** `store`, calling `stored` after each new enquiry is committed, so its deliveries start at once rather than at the next poll. */
+export function notifyingStore(store: EnquiryStore, stored: () => void): EnquiryStore {
+  return {
+    kind: store.kind,
+    async insert(enquiry, options) {
+      const result = await store.insert(enquiry, options);
+      if (result.outcome === "created") stored();
+      return result;
+    },
+    list: (options) => store.list(options),
+    count: () => store.count(),
+    close: () => store.close(),
+  };
+}
