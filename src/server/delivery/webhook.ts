@@ -1,7 +1,7 @@
 // Webhook deliveries: a signed JSON POST (docs/notifications.md). A 2xx answer is delivered;
 // any other answer, a network error or no answer within 10 s is tried again later.
-import { request as httpRequest } from "node:http";
-import { request as httpsRequest } from "node:https";
+import { Agent as HttpAgent, request as httpRequest } from "node:http";
+import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import type { StoredEnquiry } from "../store.ts";
 import type { WebhookConfig } from "./config.ts";
 import { oneLine, type Sender, type SendResult } from "./send-result.ts";
@@ -25,7 +25,11 @@ export function webhookBody(deliveryId: string, enquiry: StoredEnquiry): string 
 }
 
 export function webhookSender(config: WebhookConfig, now: () => number = Date.now): Sender {
-  const request = config.url.protocol === "https:" ? httpsRequest : httpRequest;
+  const secure = config.url.protocol === "https:";
+  const request = secure ? httpsRequest : httpRequest;
+  // Connections are kept for the next delivery (a burst of enquiries costs one handshake, not
+  // one each); Node unrefs idle ones, so they never keep the process alive.
+  const agent = secure ? new HttpsAgent({ keepAlive: true }) : new HttpAgent({ keepAlive: true });
   return (delivery, signal) => {
     const body = webhookBody(delivery.id, delivery.enquiry);
     const timeout = AbortSignal.timeout(WEBHOOK_TIMEOUT_MS);
@@ -34,8 +38,7 @@ export function webhookSender(config: WebhookConfig, now: () => number = Date.no
         config.url,
         {
           method: "POST",
-          // A fresh connection each time: nothing is left open to keep the process alive.
-          agent: false,
+          agent,
           signal: AbortSignal.any([signal, timeout]),
           headers: {
             "content-type": "application/json",
@@ -45,10 +48,10 @@ export function webhookSender(config: WebhookConfig, now: () => number = Date.no
           },
         },
         (response) => {
+          // Read and drop the body, so the connection can be used again.
           response.resume();
           const status = response.statusCode ?? 0;
           resolve(status >= 200 && status < 300 ? { ok: true } : { ok: false, permanent: false, error: `webhook answered ${status}` });
-          req.destroy();
         },
       );
       req.on("error", (error) => {

@@ -1,6 +1,12 @@
 // Works off the outbox: claims due deliveries, sends them, records how each went. It runs
 // beside the API on the same event loop but never inside a request: a slow or failing
 // receiver costs the API nothing but the work of trying, and an error here is logged, never thrown.
+//
+// Sending is real work (an HTTP exchange or an SMTP session per delivery, about as much CPU as
+// taking the enquiry in), so deliveries give way to the API: while the event loop is busy
+// (more than half its time working), the worker sends at most one batch per BUSY_PAUSE_MS
+// and catches up once the burst has passed.
+import { performance } from "node:perf_hooks";
 import { MAX_ATTEMPTS, retryDelayMs } from "./backoff.ts";
 import type { Channel } from "./config.ts";
 import type { DueDelivery, Outbox, Settlement } from "./outbox.ts";
@@ -33,6 +39,24 @@ export interface DeliveryWorker {
 }
 
 export const DEFAULT_LEASE_MS = 30_000;
+export const BUSY_PAUSE_MS = 250;
+const BUSY_UTILIZATION = 0.5;
+const BUSY_SAMPLE_MS = 50;
+
+/** Whether the event loop has been more than half busy lately (over at least BUSY_SAMPLE_MS). */
+function busyMeter(): () => boolean {
+  let sample = performance.eventLoopUtilization();
+  let busy = false;
+  return () => {
+    const current = performance.eventLoopUtilization();
+    const since = performance.eventLoopUtilization(current, sample);
+    if (since.idle + since.active >= BUSY_SAMPLE_MS) {
+      busy = since.utilization > BUSY_UTILIZATION;
+      sample = current;
+    }
+    return busy;
+  };
+}
 
 function settlementOf(delivery: DueDelivery, result: SendResult, random: () => number): Settlement {
   if (result.ok) return { status: "delivered" };
@@ -53,6 +77,8 @@ export function startDeliveryWorker(options: WorkerOptions): DeliveryWorker {
   let cycle: Promise<void> | null = null;
   let wokenDuringCycle = false;
   let outboxDown = false;
+  let lastCycleAt = -Infinity;
+  const loopBusy = busyMeter();
 
   async function deliver(delivery: DueDelivery): Promise<void> {
     let result: SendResult;
@@ -87,7 +113,7 @@ export function startDeliveryWorker(options: WorkerOptions): DeliveryWorker {
       if (outboxDown) log.info("Deliveries resumed: the outbox can be read again.");
       outboxDown = false;
       await Promise.all(due.map(deliver));
-      if (due.length < batch || stopping.signal.aborted) return;
+      if (due.length < batch || stopping.signal.aborted || loopBusy()) return;
     }
   }
 
@@ -104,6 +130,9 @@ export function startDeliveryWorker(options: WorkerOptions): DeliveryWorker {
       wokenDuringCycle = true;
       return;
     }
+    const wait = lastCycleAt + BUSY_PAUSE_MS - performance.now();
+    if (wait > 0 && loopBusy()) return later(wait);
+    lastCycleAt = performance.now();
     cycle = runCycle().finally(() => {
       cycle = null;
       const again = wokenDuringCycle;
