@@ -69,7 +69,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       await store.close();
     });
     await app.listen({ port, host });
-    if (options.delivery) deliveries = startDeliveries(options.delivery, { databaseUrl: options.databaseUrl, dbPath: options.dbPath ?? DEFAULT_DB_PATH }, app.log);
+    // After listen: the worker shares the database the store has just migrated.
+    const place = { databaseUrl: options.databaseUrl, dbPath: options.dbPath ?? DEFAULT_DB_PATH };
+    if (options.delivery) deliveries = startDeliveries(options.delivery, place, app.log);
   } catch (error) {
     await deliveries?.stop();
     await store.close();

@@ -194,6 +194,19 @@ describe("email deliveries", () => {
     expect(row!.last_error).toMatch(error);
   });
 
+  it("use STARTTLS when the server offers it: with a certificate it cannot trust, nothing is sent in the clear", async () => {
+    const mail = await smtp({ starttls: true });
+    const setup = await serve(emailEnv(mail));
+    await post(setup);
+    const [row] = await eventually(async () => {
+      const rows = await setup.deliveries();
+      return rows[0]?.last_error && rows;
+    });
+    expect(row).toMatchObject({ status: "pending", attempts: 1 });
+    expect(row!.last_error).toMatch(/certificate/);
+    expect(mail.received).toEqual([]);
+  });
+
   it("fail at once, saying so, when the SMTP login is refused; the API answers as usual", async () => {
     const mail = await smtp();
     const wrong = mail.url.replace(/:[^:@]+@/, ":wrong-password@");
