@@ -194,8 +194,11 @@ describe("email deliveries", () => {
     expect(row!.last_error).toMatch(error);
   });
 
-  it("use STARTTLS when the server offers it: with a certificate it cannot trust, nothing is sent in the clear", async () => {
-    const mail = await smtp({ starttls: true });
+  it.each([
+    ["use STARTTLS when the server offers it", { starttls: true }],
+    ["speak TLS from the first byte to an smtps:// URL", { implicitTls: true }],
+  ])("%s: with a certificate it cannot trust, nothing is sent in the clear", async (_name, tls) => {
+    const mail = await smtp(tls);
     const setup = await serve(emailEnv(mail));
     await post(setup);
     const [row] = await eventually(async () => {

@@ -24,6 +24,8 @@ export interface SmtpBehaviour {
   data?: () => SmtpAnswer | undefined;
   /** Offer STARTTLS, with smtp-server's built-in self-signed certificate (which no client trusts). */
   starttls?: boolean;
+  /** TLS from the first byte (smtps://), with that same certificate. */
+  implicitTls?: boolean;
 }
 
 export interface TestSmtpServer {
@@ -48,6 +50,7 @@ export async function startSmtpServer(behaviour: SmtpBehaviour = {}): Promise<Te
   const state = { behaviour };
   const server = new SMTPServer({
     hideSTARTTLS: !behaviour.starttls,
+    secure: Boolean(behaviour.implicitTls),
     allowInsecureAuth: true,
     authMethods: ["PLAIN", "LOGIN"],
     logger: false,
@@ -81,10 +84,12 @@ export async function startSmtpServer(behaviour: SmtpBehaviour = {}): Promise<Te
       });
     },
   });
+  // A client refusing our certificate is a connection error here, expected in the TLS tests.
+  server.on("error", () => undefined);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.server.address() as AddressInfo).port;
   return {
-    url: `smtp://${SMTP_USER}:${encodeURIComponent(SMTP_PASSWORD)}@127.0.0.1:${port}`,
+    url: `${behaviour.implicitTls ? "smtps" : "smtp"}://${SMTP_USER}:${encodeURIComponent(SMTP_PASSWORD)}@127.0.0.1:${port}`,
     port,
     received,
     get behaviour() {
