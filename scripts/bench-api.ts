@@ -1,7 +1,11 @@
 // `npm run bench:api`: the enquiry API under load, as production runs it — its own process
 // (src/server/serve.ts), logging at info to a file, rate limit off — then a count of the
-// rows it stored. Prints figures; asserts nothing about speed (DESIGN.md: speeds are
-// benchmarks that print figures, never timed assertions). Results: docs/bench-api-*.md.
+// rows it stored. In the same run, the two floors it is held against: a bare node:http
+// server that reads and parses the same body (no framework, no database), and a plain
+// insert loop writing the same rows in 50-row transactions (better-sqlite3, or pg for
+// PostgreSQL) with the same durability. It prints the API's ratio to the lower of the two.
+// Prints figures; asserts nothing about speed (DESIGN.md: speeds are benchmarks that print
+// figures, never timed assertions). Results: docs/bench-api-*.md.
 //
 //   npm run bench:api                              SQLite and PostgreSQL, 10 000 enquiries at concurrency 50
 //   npm run bench:api -- --store sqlite            one store only (sqlite | postgres)
@@ -17,10 +21,14 @@ import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import BetterSqlite3 from "better-sqlite3";
 import pg from "pg";
+import { randomUUID } from "node:crypto";
+import { applyPgMigrations } from "../src/server/pg-migrations.ts";
+import { applyMigrations } from "../src/server/sqlite-migrations.ts";
 import { findPostgresBin, POSTGRES_MISSING, startTemporaryPostgres, type TemporaryPostgres } from "./postgres.ts";
 
 const PROJECT = fileURLToPath(new URL("..", import.meta.url));
-const SERVE = join(PROJECT, "src", "server", "serve.ts");
+// `npm run serve:api`: the compiled server, with plain node.
+const LAUNCHER = join(PROJECT, "scripts", "compiled.mjs");
 
 const { values: args } = parseArgs({
   options: {
@@ -95,8 +103,8 @@ async function waitUntilServing(url: string, child: ChildProcess, logFile: strin
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${readFileSync(logFile, "utf8").slice(-2000)}`);
     try {
-      const response = await fetch(`${url}/api/v1/enquiries/`);
-      if (response.status === 405) return;
+      await fetch(`${url}/api/v1/enquiries/`);
+      return;
     } catch {
       // not listening yet
     }
@@ -128,6 +136,129 @@ function run(url: string, amount: number): Promise<{ result: autocannon.Result; 
     );
     instance.on("response", () => (lastResponse = performance.now()));
   });
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  await exited;
+}
+
+/** The HTTP floor: node:http alone, reading the body, decoding it strictly and parsing the JSON, answering 201. */
+const BARE_HTTP_SERVER = `
+const { createServer } = require("node:http");
+const { randomUUID } = require("node:crypto");
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+createServer((request, response) => {
+  const chunks = [];
+  request.on("data", (chunk) => chunks.push(chunk));
+  request.on("end", () => {
+    let enquiry = null;
+    try {
+      enquiry = JSON.parse(utf8.decode(Buffer.concat(chunks)));
+    } catch {}
+    const ok = typeof enquiry?.email === "string";
+    response.writeHead(ok ? 201 : 400, { "content-type": "application/json; charset=utf-8" });
+    response.end(JSON.stringify(ok ? { session_id: randomUUID() } : { error: "Bad request" }));
+  });
+}).listen(Number(process.env.PORT), "127.0.0.1");
+`;
+
+interface Floor {
+  name: string;
+  perSecond: number;
+  detail: string;
+}
+
+async function benchBareHttp(): Promise<Floor> {
+  const work = mkdtempSync(join(tmpdir(), "nexa-bench-http-"));
+  const logFile = join(work, "server.log");
+  const log = openSync(logFile, "a");
+  const port = await freePortEnv();
+  const child = spawn(process.execPath, ["-e", BARE_HTTP_SERVER], { env: { ...process.env, PORT: String(port) }, stdio: ["ignore", log, log] });
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitUntilServing(url, child, logFile);
+    if (WARMUP > 0) await run(url, WARMUP);
+    const { result, seconds } = await run(url, REQUESTS);
+    return {
+      name: "bare node:http, same body parsed",
+      perSecond: result.requests.total / seconds,
+      detail: `p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`,
+    };
+  } finally {
+    await stopChild(child);
+    closeSync(log);
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+const LOOP_BATCH = 50;
+
+/** The rows the API would store for the benchmark's enquiries. */
+function benchRow(i: number) {
+  return {
+    session_id: randomUUID(),
+    first_name: "Bench",
+    last_name: `Visitor ${i}`,
+    email: "bench.visitor@example.com",
+    phone: "+919876543210",
+    subject: "Course enquiry",
+    message: `Load test enquiry ${i}: please ignore.`,
+    created_at: new Date().toISOString(),
+  };
+}
+
+const INSERT_COLUMNS = "session_id, first_name, last_name, email, phone, subject, message, created_at";
+
+/** The SQLite floor: better-sqlite3 alone, WAL and synchronous=FULL as the store, 50 rows per transaction. */
+function benchSqliteLoop(): Floor {
+  const work = mkdtempSync(join(tmpdir(), "nexa-bench-loop-"));
+  const db = new BetterSqlite3(join(work, "enquiries.db"));
+  try {
+    db.pragma("journal_mode = WAL");
+    db.pragma("synchronous = FULL");
+    applyMigrations(db);
+    const insert = db.prepare(`INSERT INTO enquiries (${INSERT_COLUMNS}) VALUES (@session_id, @first_name, @last_name, @email, @phone, @subject, @message, @created_at)`);
+    const insertBatch = db.transaction((rows: ReturnType<typeof benchRow>[]) => rows.forEach((row) => insert.run(row)));
+    const started = performance.now();
+    for (let i = 0; i < REQUESTS; i += LOOP_BATCH) {
+      insertBatch(Array.from({ length: Math.min(LOOP_BATCH, REQUESTS - i) }, (_, j) => benchRow(i + j)));
+    }
+    const seconds = (performance.now() - started) / 1000;
+    return { name: `plain better-sqlite3 loop, ${LOOP_BATCH}-row transactions`, perSecond: REQUESTS / seconds, detail: `${seconds.toFixed(2)} s` };
+  } finally {
+    db.close();
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** The PostgreSQL floor: one pg client alone, 50 rows per transaction, default durability. */
+async function benchPgLoop(postgres: TemporaryPostgres): Promise<Floor> {
+  const connectionString = await postgres.createDatabase("nexa_bench_loop");
+  const pool = new pg.Pool({ connectionString, max: 1 });
+  try {
+    await applyPgMigrations(pool);
+    const client = await pool.connect();
+    const started = performance.now();
+    try {
+      for (let i = 0; i < REQUESTS; i += LOOP_BATCH) {
+        await client.query("BEGIN");
+        for (let j = i; j < Math.min(i + LOOP_BATCH, REQUESTS); j += 1) {
+          const row = benchRow(j);
+          await client.query({ name: "bench-insert", text: `INSERT INTO enquiries (${INSERT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)` }, Object.values(row));
+        }
+        await client.query("COMMIT");
+      }
+    } finally {
+      client.release();
+    }
+    const seconds = (performance.now() - started) / 1000;
+    return { name: `plain pg loop, ${LOOP_BATCH}-row transactions`, perSecond: REQUESTS / seconds, detail: `${seconds.toFixed(2)} s` };
+  } finally {
+    await pool.end();
+  }
 }
 
 interface ProfileNode {
@@ -198,7 +329,7 @@ async function benchOne(store: string, postgres: TemporaryPostgres | null): Prom
   mkdirSync(profileDir);
   const logFile = join(work, "server.log");
   const log = openSync(logFile, "a");
-  const nodeArgs = ["--import", "tsx", ...(args.profile ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []), SERVE];
+  const nodeArgs = [...(args.profile ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []), LAUNCHER, "serve"];
   const child = spawn(process.execPath, nodeArgs, { cwd: PROJECT, env, stdio: ["ignore", log, log] });
   const url = `http://127.0.0.1:${env.PORT}`;
   try {
@@ -223,9 +354,7 @@ async function benchOne(store: string, postgres: TemporaryPostgres | null): Prom
       cpuMsPerEnquiry: cpuBefore === null || cpuAfter === null ? null : ((cpuAfter - cpuBefore) * 1000) / result.requests.total,
     };
   } finally {
-    const exited = new Promise((resolve) => child.once("exit", resolve));
-    if (child.exitCode === null) child.kill("SIGTERM");
-    await exited;
+    await stopChild(child);
     closeSync(log);
     await closeCounter();
     if (args.profile) console.log(`\nWhere the ${store} server's CPU time went:\n${summariseProfile(profileDir)}`);
@@ -244,8 +373,14 @@ console.log(
 );
 const postgres = needsPostgres ? await startTemporaryPostgres() : null;
 const figures: Figures[] = [];
+const floors = new Map<string, Floor[]>();
 try {
-  for (const store of stores) figures.push(await benchOne(store, postgres));
+  // Each floor right beside its API run, so all three meet the same machine load.
+  for (const store of stores) {
+    const http = await benchBareHttp();
+    figures.push(await benchOne(store, postgres));
+    floors.set(store, [http, store === "sqlite" ? benchSqliteLoop() : await benchPgLoop(postgres!)]);
+  }
 } finally {
   postgres?.stop();
 }
@@ -257,6 +392,16 @@ for (const f of figures) {
     `| ${f.store} | ${f.requests} | ${f.seconds.toFixed(2)} s | ${Math.round(f.perSecond)} | ${f.p50} ms | ${f.p99} ms | ${f.max} ms | ${f.non2xx} | ${f.errors} | ${f.newRows} | ${f.cpuMsPerEnquiry === null ? "n/a" : `${f.cpuMsPerEnquiry.toFixed(3)} ms`} |`,
   );
 }
+console.log("\n| Store | API enquiries/s | Floor | Floor/s | API ÷ lower floor |");
+console.log("|---|---:|---|---:|---:|");
+figures.forEach((f, i) => {
+  const [http, loop] = floors.get(stores[i]!)!;
+  const lower = Math.min(http!.perSecond, loop!.perSecond);
+  for (const floor of [http!, loop!]) {
+    console.log(`| ${f.store} | ${Math.round(f.perSecond)} | ${floor.name} (${floor.detail}) | ${Math.round(floor.perSecond)} | ${floor.perSecond === lower ? `**${(f.perSecond / lower).toFixed(2)}×**` : ""} |`);
+  }
+});
+
 const wrong = figures.filter((f) => f.newRows !== REQUESTS || f.non2xx > 0 || f.errors > 0);
 if (wrong.length > 0) {
   console.error(`\nNot every enquiry was answered 201 and stored exactly once: ${wrong.map((f) => f.store).join(", ")}.`);

@@ -4,6 +4,7 @@ import { build } from "vite";
 import { formatText } from "../src/content/format-problems.ts";
 import { loadSiteContent } from "../src/content/site.ts";
 import { prerender } from "./prerender.ts";
+import { precompress } from "./precompress.ts";
 
 /**
  * npm run build: check the content, bundle the client and a server renderer, prerender
@@ -47,6 +48,7 @@ try {
   const { files, primaryRoutes } = await prerender(clientOut, join(serverOut, "entry-server.js"));
   phaseDone("prerender");
   rmSync(join(clientOut, ".vite"), { recursive: true, force: true });
+  await precompress(clientOut);
   writeFileSync(join(clientOut, ".build-stamp"), new Date().toISOString() + "\n");
   rmSync(join(root, "dist"), { recursive: true, force: true });
   renameSync(clientOut, join(root, "dist"));

@@ -4,7 +4,7 @@ import { readArgs, usageError } from "./cli-args.ts";
 import { createValidators } from "../src/content/ajv.ts";
 import { formatText } from "../src/content/format-problems.ts";
 import { loadSiteContent } from "../src/content/site.ts";
-import { KINDS, planStarter, StarterError, type Kind } from "../src/content/starters.ts";
+import { isPlaceholderProblem, KINDS, planStarter, StarterError, type Kind } from "../src/content/starters.ts";
 
 /**
  * npm run new -- <kind> <address>
@@ -43,7 +43,8 @@ for (const f of files) {
 }
 
 const after = loadSiteContent(root);
-const mine = after.problems.filter((p) => files.some((f) => f.file === p.file));
+// Its placeholders are problems until replaced (that keeps an unfinished page out of the build); anything else is a fault.
+const mine = after.problems.filter((p) => files.some((f) => f.file === p.file) && !isPlaceholderProblem(p));
 const [main, ...more] = files;
 console.log(`Created ${main!.file}, the page at ${main!.route}.`);
 for (const f of more) console.log(`Also created ${f.file} (${f.route}): a course group lists its courses, so it starts with one; replace it with your first real course.`);
@@ -52,7 +53,8 @@ const inMenu = after.site?.header.items.filter((i) => i.panel?.groups.some((g) =
 if (listedOn.length > 0 || inMenu.length > 0) {
   console.log(`Its card is listed on ${[...listedOn, ...inMenu.map((m) => `the ${m} menu`)].join(" and ")}.`);
 }
-console.log(`Next: replace every text that says "Replace" or "New …", preview with npm run dev (then open http://127.0.0.1:5173${main!.route}), and check it with npm run check -- ${main!.file}`);
+console.log(`Next: replace every text that says "Replace" or "New …" (npm run validate -- ${files.map((f) => f.file).join(" ")} lists each one; until none is left, the page stays out of the build and the preview).`);
+console.log(`Then preview with npm run dev (open http://127.0.0.1:5173${main!.route}), and check it with npm run check -- ${main!.file}`);
 if (mine.length > 0) {
   console.error(formatText(mine, files.length));
   process.exit(1);

@@ -27,6 +27,6 @@ async function buildIfStale(): Promise<void> {
 
 const config = readConfigOrExit();
 await buildIfStale();
-const server = await startOrExit(config, join(root, "dist"));
+const server = await startOrExit({ ...config, distDir: join(root, "dist") });
 closeOnSignals(server);
 console.log(`nexa site and API on ${server.url}`);

@@ -7,7 +7,7 @@ step() { printf '\n== %s\n' "$*"; }
 
 step "chromium"; bash scripts/ensure-chromium.sh
 step "postgresql"; bash scripts/ensure-postgres.sh
-step "validate content"; npx tsx scripts/validate.ts
+step "validate content"; node scripts/compiled.mjs validate
 step "typecheck"; npx tsc -p tsconfig.json --noEmit
 step "unit tests"; npx tsx scripts/with-postgres.ts npx vitest run --reporter=default --reporter=json --outputFile.json=.tmp/vitest.json
 step "reliability tests"; npx tsx scripts/with-postgres.ts npx vitest run --config tests/reliability/vitest.config.ts --reporter=default --reporter=json --outputFile.json=.tmp/vitest-reliability.json

@@ -1,20 +1,26 @@
-import { existsSync } from "node:fs";
+import { existsSync, watch } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { formatGithub, formatJson, formatText } from "../src/content/format-problems.ts";
 import { loadSiteContent } from "../src/content/site.ts";
 import { readArgs, usageError } from "./cli-args.ts";
 
 /**
- * npm run validate [-- --format text|json|github] [files...]
- * Exit 0 when the content is clean, 1 on problems, 2 on a usage error.
+ * npm run validate [-- --format text|json|github] [--watch] [files...]
+ * Exit 0 when the content is clean, 1 on problems, 2 on a usage error. With --watch it checks
+ * again after every change under site/ or schema/ and never exits: each round starts with a
+ * WATCH_BEGIN line and ends with the summary, which is how the editor's task (.vscode/tasks.json)
+ * knows when a round's problems are complete.
  */
-const USAGE = "usage: npm run validate -- [--format text|json|github] [--root DIR] [site/file.yaml ...]";
+const USAGE = "usage: npm run validate -- [--format text|json|github] [--watch] [--root DIR] [site/file.yaml ...]";
+const WATCH_BEGIN = "Checking the site…";
 
 function usage(message: string): never {
   return usageError(USAGE, message);
 }
 
-const { root, values, positional: files } = readArgs(process.argv.slice(2), USAGE, ["format"]);
+const argv = process.argv.slice(2);
+const watching = argv.includes("--watch");
+const { root, values, positional: files } = readArgs(argv.filter((a) => a !== "--watch"), USAGE, ["format"]);
 const format = values.format ?? "text";
 if (!["text", "json", "github"].includes(format)) usage(`unknown format "${format}"`);
 if (!existsSync(join(root, "site"))) usage(`no site/ folder in ${root}`);
@@ -26,7 +32,30 @@ const only = files.map((f) => {
   return relPath;
 });
 
-const content = loadSiteContent(root, only.length > 0 ? { only } : {});
 const print = format === "json" ? formatJson : format === "github" ? formatGithub : formatText;
-console.log(print(content.problems, content.filesChecked));
-process.exit(content.problems.length > 0 ? 1 : 0);
+const check = () => {
+  const content = loadSiteContent(root, only.length > 0 ? { only } : {});
+  console.log(print(content.problems, content.filesChecked));
+  return content.problems.length;
+};
+
+if (!watching) process.exit(check() > 0 ? 1 : 0);
+
+/** One round now, then one after each burst of changes (an editor's save touches a file several times). */
+const round = () => {
+  console.log(WATCH_BEGIN);
+  try {
+    check();
+  } catch (error) {
+    // A half-saved schema can fail to compile; say so and keep watching.
+    console.log(`The check could not run: ${(error as Error).message} (0 files checked)`);
+  }
+};
+let timer: NodeJS.Timeout | undefined;
+for (const dir of ["site", "schema"]) {
+  watch(join(root, dir), { recursive: true }, () => {
+    clearTimeout(timer);
+    timer = setTimeout(round, 150);
+  });
+}
+round();

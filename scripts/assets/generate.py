@@ -489,6 +489,9 @@ add("careers/internships.svg", 600, 400, "A laptop orbited by a graduation cap, 
 # ================================================================ industries
 add("industries/banner.svg", 1600, 600, "A globe linked to a factory, a heart, a wind turbine and a delivery truck on a navy background.",
     Hh("globe", ["factory", "heart", "turbine", "truck"]))
+# The generic card of a new industry page (npm run new -- industry): industry cards are 800 × 500.
+add("industries/card.svg", 800, 500, "A globe orbited by a factory, a heart, a wind turbine and a delivery truck.",
+    O("globe", ["factory", "heart", "turbine", "truck"]))
 
 IND = {
     "advanced-manufacturing": (

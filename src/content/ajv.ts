@@ -54,6 +54,8 @@ function readSchemas(schemaDir: string): Map<string, Record<string, unknown>> {
 export function createAjv(schemaDir: string): { ajv: Ajv; schemas: Map<string, Record<string, unknown>> } {
   const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true, discriminator: true, verbose: true });
   addFormats(ajv);
+  // Help for editors (redhat.vscode-yaml): shown on hover and in completion, never checked.
+  ajv.addVocabulary(["markdownDescription", "enumDescriptions", "markdownEnumDescriptions"]);
   ajv.addKeyword({
     keyword: "x-kind",
     schemaType: "string",

@@ -1,3 +1,7 @@
+import { lstatSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { imageSize } from "image-size";
+import { isScalar, visit } from "yaml";
 import { inlineLinks } from "../lib/inline-markup.ts";
 import type { CollectedRef } from "./ajv.ts";
 import { closest, didYouMean } from "./did-you-mean.ts";
@@ -5,6 +9,7 @@ import type { LoadedFile } from "./load.ts";
 import { locate, pointerToPath } from "./locate.ts";
 import { problem, type Problem } from "./problem.ts";
 import type { RouteTable } from "./routes.ts";
+import { PLACEHOLDER, PLACEHOLDER_PROBLEM } from "./starters.ts";
 
 /** A checked file as the cross-file checks see it. */
 export interface CheckedFile {
@@ -121,6 +126,80 @@ export function checkImages(page: CheckedFile): Problem[] {
     } else if (image.alt.trim() !== "" && image.decorative === true) {
       problems.push(problem(page.file, at, "a decorative image must have empty alt text", 'write alt: "" or remove decorative: true'));
     }
+  }
+  return problems;
+}
+
+/** Texts a starter from `npm run new` wrote and nobody has replaced yet: such a page is not finished. */
+export function checkPlaceholders(page: CheckedFile): Problem[] {
+  const problems: Problem[] = [];
+  const report = (node: unknown) => {
+    if (!isScalar(node) || typeof node.value !== "string" || !PLACEHOLDER.test(node.value)) return;
+    const text = node.value.length > 50 ? `${node.value.slice(0, 47)}...` : node.value;
+    problems.push(problem(page.file, page.loaded.lineCounter.linePos(node.range?.[0] ?? 0), PLACEHOLDER_PROBLEM.message(text), PLACEHOLDER_PROBLEM.hint));
+  };
+  // Texts only: a value of a field, or an entry of a list (a field's name is never a placeholder).
+  visit(page.loaded.doc, {
+    Pair: (_, pair) => report(pair.value),
+    Seq: (_, seq) => seq.items.forEach(report),
+  });
+  return problems;
+}
+
+/** A picture may differ from its width × height by this share of its shape (aspect ratio) before it looks stretched. */
+const SHAPE_TOLERANCE = 0.01;
+/** Pictures larger than this are not read for their size; the size budget reports them (see scripts/size.ts). */
+const MAX_PICTURE_BYTES = 20 * 1024 * 1024;
+
+const sizes = new Map<string, { key: string; size: { width: number; height: number } | null }>();
+
+/** The picture's own width and height (turned as a JPEG's orientation says), or null when they cannot be read. */
+export function pictureSize(path: string): { width: number; height: number } | null {
+  let stat;
+  try {
+    stat = lstatSync(path);
+  } catch {
+    return null;
+  }
+  if (!stat.isFile() || stat.size > MAX_PICTURE_BYTES) return null;
+  const key = `${stat.mtimeMs}:${stat.size}`;
+  const known = sizes.get(path);
+  if (known?.key === key) return known.size;
+  let size: { width: number; height: number } | null = null;
+  try {
+    const read = imageSize(readFileSync(path));
+    if (read.width && read.height) size = read.orientation && read.orientation >= 5 ? { width: read.height, height: read.width } : { width: read.width, height: read.height };
+  } catch {
+    size = null;
+  }
+  sizes.set(path, { key, size });
+  return size;
+}
+
+/**
+ * Each picture's width and height have the shape of the file itself, so the page neither
+ * draws it stretched nor jumps when it loads. Files whose size cannot be read are left to
+ * checkAssets (missing) and the browser.
+ */
+export function checkImageSizes(page: CheckedFile, assetsDir: string): Problem[] {
+  const problems: Problem[] = [];
+  for (const ref of page.refs) {
+    if (ref.kind !== "image" || ref.value === null || typeof ref.value !== "object") continue;
+    const { src, width, height } = ref.value as { src?: unknown; width?: unknown; height?: unknown };
+    if (typeof src !== "string" || typeof width !== "number" || typeof height !== "number" || width <= 0 || height <= 0) continue;
+    const real = pictureSize(join(assetsDir, src));
+    if (!real) continue;
+    const shape = real.width / real.height;
+    if (Math.abs(width / height - shape) / shape <= SHAPE_TOLERANCE) continue;
+    const keepWidth = Math.round(width / shape);
+    problems.push(
+      problem(
+        page.file,
+        locate(page.loaded, [...pointerToPath(ref.pointer), "width"]),
+        `width: ${width} and height: ${height} do not have the shape of the picture ${src}, which is ${real.width} × ${real.height}`,
+        `write width: ${real.width} and height: ${real.height}${keepWidth > 0 && width !== real.width ? `, or keep width: ${width} and write height: ${keepWidth}` : ""}`,
+      ),
+    );
   }
   return problems;
 }

@@ -15,7 +15,7 @@ export function checkPageRules(file: string, loaded: LoadedFile, page: Page): Pr
     section.rows.forEach((row, r) => {
       if (row.length !== section.columns.length) {
         problems.push(
-          problem(file, locate(loaded, ["sections", s, "rows", r]), `sections[${s}] (table) › rows[${r}]: has ${row.length} ${row.length === 1 ? "cell" : "cells"}, but the table has ${section.columns.length} columns`, "give every row one entry per column heading"),
+          problem(file, locate(loaded, ["sections", s, "rows", r]), `sections[${s}] (table) › rows[${r}]: has ${row.length} ${row.length === 1 ? "cell" : "cells"}, but the table has ${section.columns.length} columns`, row.length > section.columns.length ? `give every row one entry per column heading; in [ ] a comma separates entries, so put a text that holds a comma in quotes` : "give every row one entry per column heading"),
         );
       }
     });

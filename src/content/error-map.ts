@@ -1,5 +1,6 @@
 import type { ErrorObject } from "ajv";
 import { didYouMean } from "./did-you-mean.ts";
+import { GLUED_DASH_TEXT } from "./yaml-errors.ts";
 import { pointerToPath, type Segment } from "./locate.ts";
 import type { Located, SchemaIndex, SchemaNode } from "./schema-index.ts";
 
@@ -80,6 +81,7 @@ function typeHint(expected: string, value: unknown, examples?: unknown[]): strin
   if (expected === "boolean" && typeof value === "string") return "write true or false, without quotes";
   if (expected === "string" && (typeof value === "number" || typeof value === "boolean")) return `put it in quotes: "${value}"`;
   if (expected === "string" && colonTextOf(value)) return quoteHint(colonTextOf(value)!);
+  if (expected === "array" && typeof value === "string" && /^-\S/.test(value)) return `${GLUED_DASH_TEXT(value.slice(1)).message}: ${GLUED_DASH_TEXT(value.slice(1)).hint}`;
   if (expected === "array" && value !== null && typeof value !== "object") return "start each entry on its own line with \"- \"";
   if (expected === "object" && typeof value === "string") return "this needs fields under it, each on its own indented line";
   if (expected === "object" && Array.isArray(value)) return 'remove the "- " before the fields: here they are written as a list';
@@ -280,6 +282,8 @@ export function mapErrors(errors: ErrorObject[], ctx: MapContext): MappedError[]
   for (const e of pruned) {
     // A missing field that was written, misspelt or one level too deep, is that one mistake.
     if (e.keyword === "required" && explained.has(`${e.instancePath}|${String(e.params.missingProperty)}`)) continue;
+    // The section's type enum (there for editors) and the discriminator say the same; the discriminator says it better.
+    if (e.keyword === "enum" && pruned.some((d) => d.keyword === "discriminator" && `${d.instancePath}/type` === e.instancePath)) continue;
     const m = mapOne(e, ctx);
     if (!m) continue;
     const id = `${m.path.join("/")}|${m.message}`;

@@ -1,6 +1,6 @@
 import { isCollection, isMap, isScalar, LineCounter, parseDocument, visit, type Document, type YAMLError } from "yaml";
 import { problem, type Problem } from "./problem.ts";
-import { explainYamlError } from "./yaml-errors.ts";
+import { commaInText, duplicateField, explainYamlError, listEntry } from "./yaml-errors.ts";
 
 /** A parsed YAML file that keeps its source positions. */
 export interface LoadedFile {
@@ -90,7 +90,7 @@ function structureProblem(file: string, doc: Document.Parsed, lineCounter: LineC
   let found: Problem | null = null;
   const at = (node: { range?: [number, number, number] | null } | null | undefined) => lineCounter.linePos(node?.range?.[0] ?? 0);
   visit(doc, {
-    Node(_, node) {
+    Node(_, node, path) {
       values += 1;
       if (values > MAX_VALUES) {
         found = problem(file, { line: 1, col: 1 }, `the file holds more than ${MAX_VALUES} values; a page has a few hundred`, "split the content over several pages");
@@ -106,7 +106,8 @@ function structureProblem(file: string, doc: Document.Parsed, lineCounter: LineC
         if (!isScalar(pair.key)) continue;
         const name = String(pair.key.value);
         if (names.has(name)) {
-          found = problem(file, at(pair.key), "this field appears twice in the same place", "keep one of them and delete the other");
+          const { message, hint } = duplicateField(name, listEntry(node, path, lineCounter), isScalar(pair.value) ? String(pair.value.source ?? pair.value.value) : "…");
+          found = problem(file, at(pair.key), message, hint);
           return visit.BREAK;
         }
         names.add(name);
@@ -149,8 +150,11 @@ export function loadYaml(file: string, bytes: Uint8Array): { loaded?: LoadedFile
   }
   const structure = structureProblem(file, doc, lineCounter);
   if (structure) return { problems: [structure] };
+  const comma = commaInText(doc, text, lineCounter);
+  if (comma) return { problems: [problem(file, comma, comma.message, comma.hint)] };
   try {
-    const data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) as unknown;
+    // yaml counts the &anchor's own value as one expansion, so 20 *aliases make 21.
+    const data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT + 1 }) as unknown;
     return { loaded: { file, doc, lineCounter, data, text }, problems: cutByComment(file, doc, lineCounter) };
   } catch (error) {
     // Deep nesting the parser let through can still exhaust the stack while converting.

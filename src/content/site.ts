@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import type { Page, Site } from "../generated/schema-types.ts";
 import { createValidators, type Validators } from "./ajv.ts";
-import { checkAssets, checkIds, checkImages, checkLinks, type CheckedFile } from "./check-links.ts";
+import { checkAssets, checkIds, checkImages, checkImageSizes, checkLinks, checkPlaceholders, type CheckedFile } from "./check-links.ts";
 import { checkPageRules } from "./check-page.ts";
 import { loadYaml } from "./load.ts";
 import { problem, sortProblems, type Problem } from "./problem.ts";
@@ -189,7 +189,7 @@ export function loadSiteContent(root: string, options: LoadOptions = {}): SiteCo
   }
   const assets = listAssets(siteDir);
   for (const file of checked) {
-    problems.push(...checkLinks(file, table, idsByRoute), ...checkAssets(file, assets), ...checkImages(file));
+    problems.push(...checkLinks(file, table, idsByRoute), ...checkAssets(file, assets), ...checkImages(file), ...checkImageSizes(file, join(siteDir, "assets")), ...checkPlaceholders(file));
   }
 
   const only = options.only?.map((f) => f.split("\\").join("/").replace(/^\.\//, ""));

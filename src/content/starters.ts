@@ -16,6 +16,18 @@ import type { SiteContent } from "./site.ts";
 export const KINDS = ["page", "industry", "course-group", "course", "exam"] as const;
 export type Kind = (typeof KINDS)[number];
 
+/**
+ * How every placeholder a starter writes begins: "Replace this …", "Replace: …" (facts) or
+ * "New industry: …" (headings and titles). validate reports texts that still begin so, which
+ * keeps a page nobody has finished out of the build.
+ */
+export const PLACEHOLDER = /^(Replace this\b|Replace: |New (page|industry|course group|course|exam): )/;
+
+/** The one wording of a placeholder left in a page (reported by checkPlaceholders in check-links.ts). */
+export const PLACEHOLDER_PROBLEM = { message: (text: string) => `still has placeholder text "${text}"`, hint: "replace it with the real text" };
+
+export const isPlaceholderProblem = (p: { message: string; hint?: string }) => p.hint === PLACEHOLDER_PROBLEM.hint && p.message.startsWith("still has placeholder text ");
+
 /** A mistake in what was asked for; its message is one line for the person at the terminal. */
 export class StarterError extends Error {}
 
@@ -100,8 +112,10 @@ function examples(index: SchemaIndex) {
 }
 
 /** Pictures every starter may use until the real one is made (see docs/EDITING.md, "Replace an image"). */
-const GENERIC: Record<"industryBanner" | "certificate" | "exams", Image> = {
+export const GENERIC_PICTURES: Record<"industryBanner" | "industryCard" | "certificate" | "exams", Image> = {
   industryBanner: { src: "/industries/banner.svg", alt: "A globe linked to a factory, a heart, a wind turbine and a delivery truck on a navy background.", width: 1600, height: 600 },
+  // Industry cards are 800 × 500 (docs/EDITING.md, "Replace an image").
+  industryCard: { src: "/industries/card.svg", alt: "A globe orbited by a factory, a heart, a wind turbine and a delivery truck.", width: 800, height: 500 },
   certificate: { src: "/courses/explore/normal-course.svg", alt: "A certificate with a ribbon, circled by icons of a book, a code window, a database and a cloud.", width: 600, height: 400 },
   exams: { src: "/courses/explore/exam-preparation.svg", alt: "An hourglass surrounded by icons of a notepad, a pencil and a trophy.", width: 600, height: 400 },
 };
@@ -137,15 +151,15 @@ function pageStarter(kind: Kind, route: string, ctx: StarterContext): Page {
         schemaVersion: CURRENT_VERSION as 2,
         title: titleFor(heading, company),
         description: describe(`${name} at ${company}`),
-        card: { title: name, text: `Replace this placeholder with one sentence about what ${company} does for ${name.toLowerCase()}.`, image: GENERIC.industryBanner, order: nextOrder(route, ctx) },
+        card: { title: name, text: `Replace this placeholder with one sentence about what ${company} does for ${name.toLowerCase()}.`, image: GENERIC_PICTURES.industryCard, order: nextOrder(route, ctx) },
         sections: [
-          { type: "hero", heading, text: `Replace this placeholder with a short introduction to AI for ${name.toLowerCase()}.`, height: ex.heroHeight, image: GENERIC.industryBanner, actions: [contact] },
+          { type: "hero", heading, text: `Replace this placeholder with a short introduction to AI for ${name.toLowerCase()}.`, height: ex.heroHeight, image: GENERIC_PICTURES.industryBanner, actions: [contact] },
           { type: "prose", heading: `Replace this heading: why AI matters in ${name.toLowerCase()}`, body: [paragraph("what is changing in this industry and where AI helps."), { bullets: ["Replace this point", "Replace this point"] }] },
           {
             type: "cardGrid",
             heading: "Use cases",
             columns: ex.cardColumns,
-            cards: [1, 2, 3].map((n) => ({ title: `Use case ${n}: replace this title`, text: "Replace this placeholder with two sentences about the use case." })),
+            cards: [1, 2, 3].map((n) => ({ title: `Replace this title: use case ${n}`, text: "Replace this placeholder with two sentences about the use case." })),
           },
           { type: "prose", heading: `How ${company} helps`, body: [paragraph(`how ${company} works with clients in this industry.`)], actions: [contact] },
         ],
@@ -157,7 +171,7 @@ function pageStarter(kind: Kind, route: string, ctx: StarterContext): Page {
         schemaVersion: CURRENT_VERSION as 2,
         title: titleFor(heading, company),
         description: describe(`the ${name} certification courses`),
-        card: { title: name, text: `Replace this placeholder with one sentence about the ${name} courses.`, image: GENERIC.certificate, order: nextOrder(route, ctx) },
+        card: { title: name, text: `Replace this placeholder with one sentence about the ${name} courses.`, image: GENERIC_PICTURES.certificate, order: nextOrder(route, ctx) },
         sections: [
           { type: "hero", eyebrow: "Certification courses", heading, text: "Replace this placeholder with a short introduction to the courses in this group.", actions: [{ label: "Enquire now", to: contact.to }] },
           { type: "childCards", heading: "Courses in this group", from: route, linkLabel: "Course details", columns: 2 },
@@ -178,7 +192,7 @@ function pageStarter(kind: Kind, route: string, ctx: StarterContext): Page {
         card: {
           title: name,
           text: `Replace this placeholder with one sentence about ${kind === "exam" ? `${name} preparation` : name}.`,
-          ...(kind === "exam" ? { image: GENERIC.exams } : {}),
+          ...(kind === "exam" ? { image: GENERIC_PICTURES.exams } : {}),
           facts,
           order: nextOrder(route, ctx),
         },
@@ -244,8 +258,8 @@ export function compactYaml(value: unknown): Document {
 function toYaml(inSite: string, page: Page, kind: Kind): string {
   const header = [
     schemaLineFor(inSite),
-    `# A new ${kind === "course-group" ? "course group" : kind} page made by npm run new. Replace every text that says "Replace" or "New …",`,
-    "# then preview it with npm run dev and check it with npm run check -- <this file>. Help: docs/EDITING.md",
+    `# A new ${kind === "course-group" ? "course group" : kind}${kind === "page" ? "" : " page"} made by npm run new. Replace every text that says "Replace" or "New …"`,
+    "# (npm run validate lists each one), then preview it with npm run dev and check it with npm run check -- <this file>. Help: docs/EDITING.md",
   ];
   return `${header.join("\n")}\n${compactYaml(page).toString({ lineWidth: 0, flowCollectionPadding: false })}`;
 }

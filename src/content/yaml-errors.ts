@@ -1,4 +1,4 @@
-import type { YAMLError } from "yaml";
+import { isMap, isScalar, isSeq, visit, type Document, type LineCounter, type Node, type Pair, type Scalar, type YAMLError } from "yaml";
 
 /**
  * YAML syntax mistakes in the words of the person editing the file. The parser says
@@ -60,12 +60,113 @@ function indentationHint(lines: string[], lineNo: number): string {
   return `indent it ${options.map(say).join(", or ")}`;
 }
 
+/** `-{ label: Go }` or `-type: hero`: a dash meant to start a list entry, with no space after it. */
+const GLUED_DASH = /^(\s*)-([^\s-].*)$/;
+
+/** The line at or just above `lineNo` whose dash has no space after it, if one of them has. */
+function gluedDash(lines: string[], lineNo: number): Explained | null {
+  let seen = 0;
+  for (let i = lineNo - 1; i >= 0 && seen < 2; i--) {
+    if (!isContent(lines[i]!)) continue;
+    seen += 1;
+    const glued = GLUED_DASH.exec(lines[i]!);
+    if (glued) return { line: i + 1, col: glued[1]!.length + 1, ...GLUED_DASH_TEXT(glued[2]!) };
+  }
+  return null;
+}
+
+/** The one wording of the glued-dash mistake, also used when the line is read as text (see error-map.ts). */
+export const GLUED_DASH_TEXT = (rest: string) => ({ message: 'the "-" that starts a list entry must be followed by a space', hint: `write - ${rest.trim()}` });
+
+/** Where a group that is an entry of a list starts, and the list's name. */
+export interface ListEntry {
+  listName: string;
+  dashLine: number;
+  firstField: string;
+}
+
+/** The list entry `map` is, given its ancestors as `visit` passes them; null when it is not an entry of a named list. */
+export function listEntry(map: Node, ancestors: readonly unknown[], lineCounter: LineCounter): ListEntry | null {
+  const list = ancestors[ancestors.length - 1];
+  const owner = ancestors[ancestors.length - 2] as Pair | undefined;
+  if (!isMap(map) || !isSeq(list) || list.flow || !owner || !isScalar(owner.key)) return null;
+  const first = map.items[0]?.key;
+  if (!isScalar(first)) return null;
+  return { listName: String(owner.key.value), dashLine: lineCounter.linePos(map.range?.[0] ?? 0).line, firstField: String(first.value) };
+}
+
+/**
+ * A field given twice in one group. When the group is an entry of a list and the field is
+ * the entry's first one (`type:` of a section), the second one starts a new entry whose
+ * "- " is missing: deleting it, as a plain duplicate would suggest, would delete that entry.
+ */
+export function duplicateField(name: string, entry: ListEntry | null, value: string): { message: string; hint: string } {
+  if (!entry || entry.firstField !== name) return { message: "this field appears twice in the same place", hint: "keep one of them and delete the other" };
+  const what = entry.listName === "sections" ? "section" : `entry of ${entry.listName}`;
+  return {
+    message: `this line starts a new ${what}, but it has no "- " in front`,
+    hint: `start the ${what} with "- " (a dash and a space), the dash right under the one on line ${entry.dashLine}: - ${name}: ${value}`,
+  };
+}
+
+const plainText = (node: unknown): node is Scalar => isScalar(node) && node.type === "PLAIN" && node.range != null;
+
+/**
+ * A comma inside a one-line [ ] list or { } group ends the entry, so an unquoted
+ * `₹12,000 / $200` becomes two cells and `value: ₹40,000 + GST` a value and a stray field.
+ * Valid YAML, so the parser cannot say so; these two shapes can only come from such a comma:
+ * digits on both sides of a comma with no space (a number like 12,000), and in { } a field
+ * with no colon after a field whose value is plain text. Returns the first one found.
+ */
+export function commaInText(doc: Document.Parsed, text: string, lineCounter: LineCounter): Explained | null {
+  let found: Explained | null = null;
+  const report = (from: Scalar, to: Node, comma: number, field: string, brackets: string) => {
+    const whole = text.slice(from.range![0], to.range![1]).trim();
+    found = {
+      ...lineCounter.linePos(comma),
+      message: `the comma in ${whole} splits the text in two: inside ${brackets} a comma separates entries`,
+      hint: `put the text in quotes: ${field}${quoted(whole)}`,
+    };
+    return visit.BREAK;
+  };
+  visit(doc, {
+    Seq(_, seq) {
+      if (!seq.flow) return undefined;
+      for (let i = 0; i + 1 < seq.items.length; i++) {
+        const [a, b] = [seq.items[i], seq.items[i + 1]];
+        if (!plainText(a) || !plainText(b)) continue;
+        const comma = a.range![1];
+        if (text[comma] === "," && b.range![0] === comma + 1 && /\d/.test(text[comma - 1] ?? "") && /\d/.test(text[comma + 1] ?? "")) {
+          let last: Scalar = b;
+          for (let j = i + 2; j < seq.items.length && plainText(seq.items[j]) && text[last.range![1]] === "," && (seq.items[j] as Scalar).range![0] === last.range![1] + 1; j++) last = seq.items[j] as Scalar;
+          return report(a, last, comma, "", "[ ]");
+        }
+      }
+      return undefined;
+    },
+    Map(_, map) {
+      if (!map.flow) return undefined;
+      for (let i = 1; i < map.items.length; i++) {
+        const [before, stray] = [map.items[i - 1]!, map.items[i]!];
+        if (stray.value !== null || !plainText(stray.key) || !plainText(before.value) || !isScalar(before.key)) continue;
+        return report(before.value, stray.key, before.value.range![1], `${String(before.key.value)}: `, "{ }");
+      }
+      return undefined;
+    },
+  });
+  return found;
+}
+
 /** One plain-language explanation of a YAML parse error in `text`. */
 export function explainYamlError(err: YAMLError, text: string): Explained {
   const pos = err.linePos?.[0] ?? { line: 1, col: 1 };
   const lines = text.split(/\r?\n/);
   const line = lines[pos.line - 1] ?? "";
   const at = (message: string, hint?: string, where = pos): Explained => (hint ? { ...where, message, hint } : { ...where, message });
+  if (err.code !== "TAB_AS_INDENT") {
+    const dash = gluedDash(lines, pos.line);
+    if (dash) return dash;
+  }
 
   switch (err.code) {
     case "BLOCK_AS_IMPLICIT_KEY": {

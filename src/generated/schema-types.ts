@@ -833,7 +833,23 @@ export interface Page {
     /**
      * Which kind of block this section is. It decides which other fields the section has.
      */
-    type: string;
+    type:
+      | "anchors"
+      | "candidateForm"
+      | "cardGrid"
+      | "caseStudies"
+      | "childCards"
+      | "contactPanel"
+      | "enquiryForm"
+      | "hero"
+      | "introVideo"
+      | "linkList"
+      | "logoMarquee"
+      | "profiles"
+      | "prose"
+      | "slideshow"
+      | "split"
+      | "table";
   })[];
 }
 /**

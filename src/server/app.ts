@@ -1,32 +1,18 @@
 import { realpathSync } from "node:fs";
-import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from "fastify";
-import type { CorsOrigins } from "./cors.ts";
-import { handleError } from "./error-responses.ts";
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
+import { DEFAULT_CONFIG, type ServerConfig, type ServerTimeouts } from "./env.ts";
+import { answerClientError, handleError } from "./error-responses.ts";
 import { ENQUIRY_BODY_LIMIT, registerEnquiryRoutes } from "./enquiry-routes.ts";
 import { registerStrictJsonParser } from "./json-body.ts";
-import { DEFAULT_RATE_LIMIT, RATE_LIMIT_WINDOW_MS } from "./rate-limit.ts";
 import { logRequest } from "./request-log.ts";
 import { securityHeaders, STRICT_TRANSPORT_SECURITY } from "./security-headers.ts";
-import { registerStaticSite, sendNotFoundPage } from "./static-files.ts";
+import { registerStaticSite, sendNotFoundPage } from "./static-site.ts";
 import type { EnquiryStore } from "./store.ts";
 import { isApiPath, pathOf } from "./url-path.ts";
 
-export interface AppOptions {
+/** The server's settings (env.ts; any left out take their defaults), the store, and a clock for tests. */
+export interface AppOptions extends Partial<ServerConfig> {
   store: EnquiryStore;
-  /** The prerendered site to serve; default "dist". null serves the API alone. */
-  distDir?: string | null;
-  /** Enquiries per IP per window (ENQUIRY_RATE_LIMIT); 0 turns the limit off. Default 5. */
-  rateLimit?: number;
-  /** Default 10 minutes. */
-  rateLimitWindowMs?: number;
-  /** Fastify's logger option (pino); default off. */
-  logger?: FastifyServerOptions["logger"];
-  /** Fastify's trustProxy (TRUST_PROXY): whose X-Forwarded-For/-Proto to believe. Default false. */
-  trustProxy?: FastifyServerOptions["trustProxy"];
-  /** VITE_API_BASE, so the Content-Security-Policy lets pages reach an API on another origin. */
-  apiBase?: string;
-  /** Other origins allowed to POST enquiries from a browser (CORS). Default none. */
-  corsOrigins?: CorsOrigins;
   /** Clock in epoch ms (tests). */
   now?: () => number;
 }
@@ -37,6 +23,11 @@ function siteRoot(distDir: string): string {
   } catch {
     throw new Error(`The site folder "${distDir}" does not exist: run \`npm run build\` first.`);
   }
+}
+
+/** How often Node looks for requests past their time: a tenth of the shortest limit, at most 1 s. */
+function checkIntervalMs({ headersMs, requestMs }: ServerTimeouts): number {
+  return Math.max(10, Math.min(1000, Math.floor(Math.min(headersMs, requestMs) / 10)));
 }
 
 function securityHeaderHook(apiBase: string | undefined) {
@@ -60,14 +51,25 @@ function notFoundHandler(distDir: string | null) {
  * Routes: POST /api/v1/enquiries(/) (see docs/api.md), and GET/HEAD for the site's files.
  */
 export function buildApp(options: AppOptions): FastifyInstance {
-  const distDir = options.distDir === null ? null : siteRoot(options.distDir ?? "dist");
-  const applySecurityHeaders = securityHeaderHook(options.apiBase);
+  const config: ServerConfig = { ...DEFAULT_CONFIG, ...options };
+  const distDir = config.distDir === null ? null : siteRoot(config.distDir);
+  const applySecurityHeaders = securityHeaderHook(config.apiBase);
+  const { headersMs, requestMs, keepAliveMs } = config.timeouts;
 
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: config.logger,
     // Our onResponse hook writes the one line per request; fastify's own would log headers.
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: config.trustProxy,
+    // A slow client cannot hold a connection: headers within headersMs, the whole request
+    // within requestMs (Node checks both every CHECK_INTERVAL_MS), an idle keep-alive
+    // connection closes after keepAliveMs. docs/api.md, "Timeouts".
+    http: { headersTimeout: headersMs, requestTimeout: requestMs, connectionsCheckingInterval: checkIntervalMs(config.timeouts) },
+    requestTimeout: requestMs,
+    keepAliveTimeout: keepAliveMs,
+    // Requests Node itself refuses (unreadable, headers too large, too slow) get the same
+    // headers and JSON shape as every other answer.
+    clientErrorHandler: answerClientError(config.apiBase),
     bodyLimit: ENQUIRY_BODY_LIMIT,
     onProtoPoisoning: "error",
     onConstructorPoisoning: "error",
@@ -87,10 +89,10 @@ export function buildApp(options: AppOptions): FastifyInstance {
 
   registerEnquiryRoutes(app, {
     store: options.store,
-    rateLimit: { max: options.rateLimit ?? DEFAULT_RATE_LIMIT, windowMs: options.rateLimitWindowMs ?? RATE_LIMIT_WINDOW_MS },
+    rateLimit: { max: config.rateLimit, windowMs: config.rateLimitWindowMs },
     now: options.now ?? Date.now,
-    corsOrigins: options.corsOrigins ?? [],
+    corsOrigins: config.corsOrigins,
   });
-  if (distDir !== null) registerStaticSite(app, { distDir });
+  if (distDir !== null) registerStaticSite(app, distDir);
   return app;
 }

@@ -1,15 +1,14 @@
-import { isHtml } from "./content-types.ts";
-
 export const IMMUTABLE = "public, max-age=31536000, immutable";
 export const REVALIDATE = "no-cache";
 export const SHORT = "public, max-age=3600";
 
 /**
- * Files under /assets/ carry a content hash in their name, so they never change;
- * HTML names stay fixed across deploys, so browsers must revalidate it every time.
+ * By the file's path inside the site: files under assets/ carry a content hash in their
+ * name, so they never change; HTML names stay fixed across deploys, so browsers must
+ * revalidate them every time; anything else may be kept for an hour.
  */
-export function cacheControlFor(urlPath: string, contentType: string): string {
-  if (isHtml(contentType)) return REVALIDATE;
-  if (urlPath.startsWith("/assets/")) return IMMUTABLE;
+export function cacheControlFor(sitePath: string): string {
+  if (/\.html?$/i.test(sitePath)) return REVALIDATE;
+  if (sitePath.startsWith("assets/")) return IMMUTABLE;
   return SHORT;
 }

@@ -5,6 +5,7 @@ import { validateEnquiry } from "./enquiry-validator.ts";
 import { isJsonUtf8 } from "./json-content-type.ts";
 import { insertLimit, retryAfterSeconds, type RateLimit } from "./rate-limit.ts";
 import { noteSessionId } from "./request-log.ts";
+import { invisibleRequiredFields } from "./visible-text.ts";
 import type { EnquiryStore } from "./store.ts";
 
 export const ENQUIRY_PATHS = ["/api/v1/enquiries/", "/api/v1/enquiries"] as const;
@@ -58,6 +59,8 @@ function createEnquiryHandler({ store, rateLimit, now }: EnquiryRouteOptions) {
     }
     const validation = validateEnquiry(request.body);
     if (!validation.ok) return sendError(reply, 400, { error: validation.error, fields: validation.fields });
+    const invisible = invisibleRequiredFields(validation.enquiry);
+    if (Object.keys(invisible).length > 0) return sendError(reply, 400, { error: "Some fields are missing or not valid.", fields: invisible });
 
     // One transaction: a repeated key gets the first answer (even past the rate limit), an IP
     // at its limit stores nothing, anything else is stored; 201 only once it is committed.
@@ -67,7 +70,10 @@ function createEnquiryHandler({ store, rateLimit, now }: EnquiryRouteOptions) {
       ip: request.ip,
       limit: insertLimit(rateLimit, nowMs),
     });
-    if (result.outcome !== "limited") return sendCreated(request, reply, result.sessionId);
+    if (result.outcome === "created" || result.outcome === "repeat") return sendCreated(request, reply, result.sessionId);
+    if (result.outcome === "key-reused") {
+      return sendError(reply, 422, { error: "This Idempotency-Key was already used for a different enquiry: send a new key." });
+    }
     const retryAfter = retryAfterSeconds(result.oldestAt, rateLimit, nowMs);
     reply.header("retry-after", String(retryAfter));
     return sendError(reply, 429, { error: `Too many enquiries from your network. Try again in ${minutesText(retryAfter)}.` });

@@ -1,31 +1,71 @@
+// The server's settings: one object, made here from the environment (docs/api.md) and passed
+// through start-up (main.ts), the store (open-store.ts) and the app (app.ts) unchanged.
 import type { FastifyServerOptions } from "fastify";
-import { deliveryConfigFromEnv, type DeliveryConfig } from "./delivery/config.ts";
+import { deliveryConfigFromEnv, NO_DELIVERY, type DeliveryConfig } from "./delivery/config.ts";
+import { ConfigError } from "./config-error.ts";
 import { apiOrigin } from "./security-headers.ts";
 import { DEFAULT_POOL_SIZE } from "./pg-store.ts";
 import { DEFAULT_DB_PATH } from "./sqlite-store.ts";
-import { DEFAULT_RATE_LIMIT } from "./rate-limit.ts";
+import { DEFAULT_RATE_LIMIT, RATE_LIMIT_WINDOW_MS } from "./rate-limit.ts";
+
+/** How long a client may take (docs/api.md, "Timeouts"). */
+export interface ServerTimeouts {
+  /** From the connection (or the previous request) to the end of the request's headers. */
+  headersMs: number;
+  /** From the connection (or the previous request) to the end of the whole request, body included. */
+  requestMs: number;
+  /** How long an idle keep-alive connection stays open for a next request. */
+  keepAliveMs: number;
+}
 
 export interface ServerConfig {
   port: number;
   host: string;
+  /** The prerendered site to serve; null serves the API alone (the site is on a CDN). */
+  distDir: string | null;
   dbPath: string;
   /** DATABASE_URL: PostgreSQL instead of the SQLite file at dbPath. */
   databaseUrl: string | undefined;
   poolSize: number;
+  /** Enquiries per IP per window (ENQUIRY_RATE_LIMIT); 0 turns the limit off. */
   rateLimit: number;
+  rateLimitWindowMs: number;
+  /** Whose X-Forwarded-For/-Proto to believe (TRUST_PROXY). */
   trustProxy: FastifyServerOptions["trustProxy"];
+  /** VITE_API_BASE, so the Content-Security-Policy lets pages reach an API on another origin. */
   apiBase: string | undefined;
-  corsOrigins: string[];
+  /** Other origins allowed to POST enquiries from a browser (CORS). */
+  corsOrigins: readonly string[];
   ipHashKey: string | undefined;
-  logLevel: string;
-  /** Where enquiries are delivered (docs/notifications.md). */
+  /** Fastify's logger option (pino); from LOG_LEVEL. */
+  logger: FastifyServerOptions["logger"];
+  timeouts: ServerTimeouts;
+  /** Where enquiries are delivered (docs/notifications.md); no channel: stored only. */
   delivery: DeliveryConfig;
 }
 
-/** A setting that cannot be used; its message is one line naming the variable. */
-export class ConfigError extends Error {
-  override name = "ConfigError";
-}
+export const DEFAULT_TIMEOUTS: Readonly<ServerTimeouts> = Object.freeze({ headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000 });
+
+/** Every setting's default: what an empty environment gives. */
+export const DEFAULT_CONFIG: Readonly<ServerConfig> = Object.freeze({
+  port: 3000,
+  host: "127.0.0.1",
+  distDir: "dist",
+  dbPath: DEFAULT_DB_PATH,
+  databaseUrl: undefined,
+  poolSize: DEFAULT_POOL_SIZE,
+  rateLimit: DEFAULT_RATE_LIMIT,
+  rateLimitWindowMs: RATE_LIMIT_WINDOW_MS,
+  trustProxy: false,
+  apiBase: undefined,
+  corsOrigins: [],
+  ipHashKey: undefined,
+  logger: { level: "info" },
+  timeouts: DEFAULT_TIMEOUTS,
+  delivery: NO_DELIVERY,
+});
+
+export { ConfigError };
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
 
@@ -103,7 +143,7 @@ function parseDatabaseUrl(raw: string | undefined): string | undefined {
 
 function parsePoolSize(env: NodeJS.ProcessEnv): number {
   const raw = env.DATABASE_POOL_SIZE?.trim();
-  if (!raw) return DEFAULT_POOL_SIZE;
+  if (!raw) return DEFAULT_CONFIG.poolSize;
   if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > 1000) {
     throw new ConfigError(`DATABASE_POOL_SIZE must be a whole number from 1 to 1000, not "${raw}".`);
   }
@@ -119,17 +159,18 @@ function parseLogLevel(raw: string | undefined): string {
 /** The server's settings from environment variables (see docs/api.md); throws ConfigError. */
 export function serverConfigFromEnv(env: NodeJS.ProcessEnv): ServerConfig {
   return {
-    port: wholeNumber(env, "PORT", 3000, 65535),
-    host: env.HOST?.trim() || "127.0.0.1",
-    dbPath: env.ENQUIRY_DB?.trim() || DEFAULT_DB_PATH,
+    ...DEFAULT_CONFIG,
+    port: wholeNumber(env, "PORT", DEFAULT_CONFIG.port, 65535),
+    host: env.HOST?.trim() || DEFAULT_CONFIG.host,
+    dbPath: env.ENQUIRY_DB?.trim() || DEFAULT_CONFIG.dbPath,
     databaseUrl: parseDatabaseUrl(env.DATABASE_URL),
     poolSize: parsePoolSize(env),
-    rateLimit: wholeNumber(env, "ENQUIRY_RATE_LIMIT", DEFAULT_RATE_LIMIT, 1_000_000),
+    rateLimit: wholeNumber(env, "ENQUIRY_RATE_LIMIT", DEFAULT_CONFIG.rateLimit, 1_000_000),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     apiBase: parseApiBase(env.VITE_API_BASE),
     corsOrigins: parseOrigins(env.ENQUIRY_CORS_ORIGINS),
     ipHashKey: env.ENQUIRY_IP_HASH_KEY?.trim() || undefined,
-    logLevel: parseLogLevel(env.LOG_LEVEL),
+    logger: { level: parseLogLevel(env.LOG_LEVEL) },
     delivery: deliveryConfigFromEnv(env),
   };
 }

@@ -1,23 +1,17 @@
 import type { Channel } from "./delivery/config.ts";
+import type { ServerConfig } from "./env.ts";
 import { openPgStore } from "./pg-store.ts";
-import { DEFAULT_DB_PATH, openSqliteStore } from "./sqlite-store.ts";
+import { openSqliteStore, type SqliteStore } from "./sqlite-store.ts";
 import type { EnquiryStore } from "./store.ts";
 
-export interface OpenStoreOptions {
-  /** DATABASE_URL: postgres://… selects PostgreSQL; unset means SQLite at `dbPath`. */
-  databaseUrl?: string;
-  /** ENQUIRY_DB, for SQLite. Default data/enquiries.db. */
-  dbPath?: string;
-  /** DATABASE_POOL_SIZE, for PostgreSQL. */
-  poolSize?: number;
-  ipHashKey?: string;
+export interface OpenStoreOptions extends Pick<ServerConfig, "databaseUrl" | "dbPath">, Partial<Pick<ServerConfig, "poolSize" | "ipHashKey">> {
   now?: () => number;
   /** The configured delivery channels: each new enquiry gets an outbox row for each. */
   deliveryChannels?: readonly Channel[];
 }
 
-/** The store the settings name: PostgreSQL when a database URL is given, else the SQLite file. */
-export async function openStore(options: OpenStoreOptions): Promise<EnquiryStore> {
+/** The store the settings name: PostgreSQL when a database URL is given, else the SQLite file (which brings its outbox). */
+export async function openStore(options: OpenStoreOptions): Promise<EnquiryStore | SqliteStore> {
   if (options.databaseUrl) {
     return openPgStore({
       connectionString: options.databaseUrl,
@@ -27,10 +21,5 @@ export async function openStore(options: OpenStoreOptions): Promise<EnquiryStore
       deliveryChannels: options.deliveryChannels,
     });
   }
-  return openSqliteStore({
-    path: options.dbPath ?? DEFAULT_DB_PATH,
-    ipHashKey: options.ipHashKey,
-    now: options.now,
-    deliveryChannels: options.deliveryChannels,
-  });
+  return openSqliteStore({ path: options.dbPath, ipHashKey: options.ipHashKey, now: options.now, deliveryChannels: options.deliveryChannels });
 }

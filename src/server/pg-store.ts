@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
-import pg from "pg";
+import type pg from "pg";
 import type { Channel } from "./delivery/config.ts";
 import { pgInsertDeliveries } from "./delivery/pg-outbox.ts";
 import type { Enquiry } from "./enquiry.ts";
 import { hashIp, newIpHashKey } from "./ip-hash.ts";
 import { ADVISORY_LOCK_NAMESPACE, applyPgMigrations } from "./pg-migrations.ts";
-import { listParameters, type EnquiryStore, type InsertOptions, type InsertResult, type StoredEnquiry } from "./store.ts";
+import { listParameters, requestHash, type EnquiryStore, type InsertOptions, type InsertResult, type StoredEnquiry } from "./store.ts";
 
 export const DEFAULT_POOL_SIZE = 10;
 
@@ -29,27 +29,29 @@ export interface PgStoreOptions {
  * an IP at its limit stores nothing; anything else is inserted. Every part reads one snapshot,
  * taken after the per-IP advisory lock (a separate, earlier statement) was granted, so the
  * count includes every enquiry committed by any instance before this one could proceed.
- * A new enquiry's delivery rows ($13, the channels) are written by the same statement.
+ * A new enquiry's delivery rows ($14, the channels) are written by the same statement.
  */
 const DECIDE_AND_INSERT = `
 WITH existing AS (
-  SELECT session_id FROM enquiries WHERE $1::text IS NOT NULL AND idempotency_key = $1::text
+  SELECT session_id, request_hash FROM enquiries WHERE $1::text IS NOT NULL AND idempotency_key = $1::text
 ), recent AS (
   SELECT COUNT(*)::int AS count, MIN(created_at) AS oldest FROM enquiries
   WHERE $2::int > 0 AND ip_hash = $3::text AND created_at >= $4::timestamptz
 ), inserted AS (
-  INSERT INTO enquiries (session_id, first_name, last_name, email, phone, subject, message, idempotency_key, ip_hash, created_at)
-  SELECT $5::uuid, $6, $7, $8, $9, $10, $11, $1::text, $3::text, $12::timestamptz
+  INSERT INTO enquiries (session_id, first_name, last_name, email, phone, subject, message, idempotency_key, request_hash, ip_hash, created_at)
+  SELECT $5::uuid, $6, $7, $8, $9, $10, $11, $1::text, $13::text, $3::text, $12::timestamptz
   WHERE NOT EXISTS (SELECT 1 FROM existing) AND ($2::int <= 0 OR (SELECT count FROM recent) < $2::int)
   ON CONFLICT (idempotency_key) DO NOTHING
   RETURNING id, session_id, created_at
 ), deliveries AS (
-  ${pgInsertDeliveries("inserted", "$13")}
+  ${pgInsertDeliveries("inserted", "$14")}
 )
-SELECT (SELECT session_id FROM existing) AS existing, (SELECT session_id FROM inserted) AS inserted, count, oldest FROM recent`;
+SELECT (SELECT session_id FROM existing) AS existing, (SELECT request_hash FROM existing) AS existing_hash,
+  (SELECT session_id FROM inserted) AS inserted, count, oldest FROM recent`;
 
 interface DecisionRow {
   existing: string | null;
+  existing_hash: string | null;
   inserted: string | null;
   count: number;
   oldest: Date | null;
@@ -63,6 +65,11 @@ interface EnquiryRow extends Omit<StoredEnquiry, "id" | "created_at"> {
 /** The advisory lock key of an IP hash: its first 32 bits, as a signed integer. */
 export function ipLockKey(ipHash: string): number {
   return Number.parseInt(ipHash.slice(0, 8), 16) | 0;
+}
+
+/** A key seen before: the first answer for the same enquiry (rows from before request hashes count as the same), else refused. */
+function repeatOf(sessionId: string, storedHash: string | null, hash: string | null): InsertResult {
+  return storedHash === null || storedHash === hash ? { outcome: "repeat", sessionId } : { outcome: "key-reused" };
 }
 
 async function storedIpHashKey(pool: pg.Pool): Promise<string> {
@@ -84,7 +91,9 @@ function toStored(row: EnquiryRow): StoredEnquiry {
  * PostgreSQL's defaults (fsync, synchronous_commit=on) means the row is on disk.
  */
 export async function openPgStore(options: PgStoreOptions): Promise<EnquiryStore> {
-  const pool = new pg.Pool({
+  // Loaded only here: a server on SQLite never pays for the driver (about 6 MB).
+  const { default: driver } = await import("pg");
+  const pool = new driver.Pool({
     connectionString: options.connectionString,
     max: options.poolSize ?? DEFAULT_POOL_SIZE,
     connectionTimeoutMillis: 10_000,
@@ -110,6 +119,7 @@ export async function openPgStore(options: PgStoreOptions): Promise<EnquiryStore
     const key = insertOptions.idempotencyKey ?? null;
     const ipHash = insertOptions.ip === undefined ? null : hashIp(insertOptions.ip, ipHashKey);
     const limit = insertOptions.limit && insertOptions.limit.max > 0 && ipHash !== null ? insertOptions.limit : null;
+    const hash = key === null ? null : requestHash(enquiry);
     const client = await pool.connect();
     let broken: Error | undefined;
     try {
@@ -131,21 +141,22 @@ export async function openPgStore(options: PgStoreOptions): Promise<EnquiryStore
         enquiry.subject,
         enquiry.message ?? "",
         new Date(now()).toISOString(),
+        hash,
         channels,
       ]);
       if (limit) await client.query("COMMIT");
       const row = rows[0]!;
-      if (row.existing !== null) return { outcome: "repeat", sessionId: row.existing };
+      if (row.existing !== null) return repeatOf(row.existing, row.existing_hash, hash);
       if (row.inserted !== null) return { outcome: "created", sessionId: row.inserted };
       if (limit && row.count >= limit.max) {
         return { outcome: "limited", count: row.count, oldestAt: row.oldest?.getTime() ?? now() };
       }
       // Another transaction stored this idempotency key after our snapshot; it has committed now.
-      const { rows: again } = await client.query<{ session_id: string }>(
-        "SELECT session_id FROM enquiries WHERE idempotency_key = $1",
+      const { rows: again } = await client.query<{ session_id: string; request_hash: string | null }>(
+        "SELECT session_id, request_hash FROM enquiries WHERE idempotency_key = $1",
         [key],
       );
-      if (again[0]) return { outcome: "repeat", sessionId: again[0].session_id };
+      if (again[0]) return repeatOf(again[0].session_id, again[0].request_hash, hash);
       throw new Error("The enquiry was neither stored nor found.");
     } catch (error) {
       if (limit) await client.query("ROLLBACK").catch((rollbackError: Error) => (broken = rollbackError));

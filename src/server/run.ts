@@ -15,28 +15,14 @@ export function readConfigOrExit(): ServerConfig {
   }
 }
 
-/** Start with these settings; `distDir` null serves the API alone. A database that cannot be reached or a port in use: one line, exit 1. */
-export async function startOrExit(config: ServerConfig, distDir: string | null): Promise<RunningServer> {
+/** Start with these settings (`distDir` null serves the API alone). A database that cannot be reached or a port in use: one line, exit 1. */
+export async function startOrExit(config: ServerConfig): Promise<RunningServer> {
   try {
-    const server = await startServer({
-      port: config.port,
-      host: config.host,
-      distDir,
-      dbPath: config.dbPath,
-      databaseUrl: config.databaseUrl,
-      poolSize: config.poolSize,
-      rateLimit: config.rateLimit,
-      trustProxy: config.trustProxy,
-      apiBase: config.apiBase,
-      corsOrigins: config.corsOrigins,
-      ipHashKey: config.ipHashKey,
-      logger: { level: config.logLevel },
-      delivery: config.delivery,
-    });
+    const server = await startServer(config);
     console.log(describeDelivery(config.delivery));
     return server;
   } catch (error) {
-    console.error(`${distDir === null ? "The API" : "The site and API"} could not start: ${(error as Error).message}`);
+    console.error(`${config.distDir === null ? "The API" : "The site and API"} could not start: ${(error as Error).message}`);
     process.exit(1);
   }
 }

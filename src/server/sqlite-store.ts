@@ -1,13 +1,24 @@
 import { randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
+import { Worker } from "node:worker_threads";
 import BetterSqlite3, { type Database } from "better-sqlite3";
 import type { Channel } from "./delivery/config.ts";
-import { insertDeliveries } from "./delivery/sqlite-outbox.ts";
+import type { Outbox } from "./delivery/outbox.ts";
+import { sqliteOutbox, type OutboxJob } from "./delivery/sqlite-outbox.ts";
 import type { Enquiry } from "./enquiry.ts";
 import { hashIp, newIpHashKey } from "./ip-hash.ts";
 import { applyMigrations } from "./sqlite-migrations.ts";
-import { listParameters, type EnquiryStore, type InsertOptions, type InsertResult, type ListOptions, type StoredEnquiry } from "./store.ts";
+import {
+  listParameters,
+  requestHash,
+  StoreError,
+  type EnquiryStore,
+  type InsertOptions,
+  type InsertResult,
+  type ListOptions,
+  type StoredEnquiry,
+} from "./store.ts";
 
 export const DEFAULT_DB_PATH = "data/enquiries.db";
 
@@ -15,7 +26,7 @@ export const DEFAULT_DB_PATH = "data/enquiries.db";
 export const MAX_BATCH = 256;
 
 export interface SqliteStoreOptions {
-  /** Database file; its directory is created. ":memory:" for a throwaway store. */
+  /** Database file; its directory is created. */
   path: string;
   /** Key for hashing client IPs. Without one, a random key is made once and kept in the database. */
   ipHashKey?: string;
@@ -25,12 +36,22 @@ export interface SqliteStoreOptions {
   deliveryChannels?: readonly Channel[];
 }
 
+export interface SqliteStore extends EnquiryStore {
+  readonly kind: "sqlite";
+  /**
+   * The delivery outbox of this database. Its writes go through this store's writer thread,
+   * in the same group commit as the enquiries, so a delivery never makes a request wait for
+   * SQLite's write lock. Closing the store closes it.
+   */
+  readonly outbox: Outbox;
+}
+
 const COLUMNS = "id, session_id, first_name, last_name, email, phone, subject, message, created_at";
 
 const BUSY_TIMEOUT_MS = 5000;
 
 function openDatabase(path: string): Database {
-  if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+  mkdirSync(dirname(path), { recursive: true });
   const db = new BetterSqlite3(path, { timeout: BUSY_TIMEOUT_MS });
   db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   switchToWal(db);
@@ -71,114 +92,151 @@ function listQuery(options: ListOptions): { sql: string; params: number[] } {
   return { sql: `${base} LIMIT ? OFFSET ?`, params: [limit, offset] };
 }
 
+/** What sqlite-writer.mjs runs: an enquiry to insert (with its delivery rows) or an outbox write. */
+type WriterJob =
+  | { op: "insert"; row: Record<string, string | null>; limit: { max: number; since: string } | null; channels: readonly Channel[] }
+  | OutboxJob;
+
 interface Job {
-  enquiry: Enquiry;
-  options: InsertOptions;
-  resolve(result: InsertResult): void;
+  job: WriterJob;
+  resolve(result: unknown): void;
   reject(error: unknown): void;
 }
+
+type WriterResult =
+  | { outcome: "created" | "repeat"; sessionId: string }
+  | { outcome: "key-reused" }
+  | { outcome: "limited"; count: number; oldest: string | null };
+
+interface PlainError {
+  message: string;
+  code?: string;
+}
+
+type WriterMessage =
+  | { type: "done"; settled: ({ ok: true; result: unknown } | { ok: false; error: PlainError })[] }
+  | { type: "failed"; error: PlainError };
+
+/** A writer idle this long stops (its thread and connection); the next insert starts it again. */
+const WRITER_IDLE_MS = 30_000;
 
 /**
  * Opens (creating and migrating as needed) the SQLite enquiry store.
  *
- * Group commit: with synchronous=FULL every COMMIT waits for the disk (an fsync of the WAL),
- * and better-sqlite3 waits on the event loop's thread. So inserts that arrive together are
- * queued and committed in one transaction, on the next turn of the event loop; each runs in
- * its own savepoint (a failing one rolls back alone) and every caller's promise settles
- * only after the shared COMMIT returned. One fsync then covers a whole burst of requests,
- * and no enquiry is acknowledged before it is on disk.
+ * Group commit on a writer thread: with synchronous=FULL every COMMIT waits for the disk (an
+ * fsync of the WAL), and better-sqlite3 waits on the calling thread. So inserts go to
+ * sqlite-writer.mjs on a worker thread, one batch at a time: while it commits a batch, the
+ * inserts arriving meanwhile queue up as the next one. Each insert runs in its own savepoint
+ * (a failing one rolls back alone) and every caller's promise settles only after the shared
+ * COMMIT returned. One fsync then covers a whole burst of requests, the event loop never
+ * waits for the disk, and no enquiry is acknowledged before it is on disk. Reads (list,
+ * count) use this thread's own connection.
  */
-export function openSqliteStore(options: SqliteStoreOptions): EnquiryStore {
+export function openSqliteStore(options: SqliteStoreOptions): SqliteStore {
   const db = openDatabase(options.path);
   applyMigrations(db);
   const ipHashKey = options.ipHashKey ?? storedIpHashKey(db);
   const now = options.now ?? Date.now;
   const channels = options.deliveryChannels ?? [];
-
-  const selectByKey = db.prepare("SELECT session_id FROM enquiries WHERE idempotency_key = ?").pluck();
-  const insertRow = db.prepare(`INSERT INTO enquiries
-    (session_id, first_name, last_name, email, phone, subject, message, idempotency_key, ip_hash, created_at)
-    VALUES (@session_id, @first_name, @last_name, @email, @phone, @subject, @message, @idempotency_key, @ip_hash, @created_at)`);
-  const selectRecent = db.prepare(
-    "SELECT COUNT(*) AS count, MIN(created_at) AS oldest FROM enquiries WHERE ip_hash = ? AND created_at >= ?",
-  );
   const selectCount = db.prepare("SELECT COUNT(*) FROM enquiries").pluck();
 
-  // One enquiry; inside `commitBatch` this is a savepoint of the batch's transaction.
-  const insertOne = db.transaction((enquiry: Enquiry, insertOptions: InsertOptions): InsertResult => {
+  let writer: Worker | null = null;
+  let idleTimer: NodeJS.Timeout | undefined;
+  let queue: Job[] = [];
+  let inFlight: Job[] | null = null;
+  let closed = false;
+  let drained: (() => void) | null = null;
+
+  function toResult(result: WriterResult): InsertResult {
+    if (result.outcome !== "limited") return result;
+    return { outcome: "limited", count: result.count, oldestAt: result.oldest === null ? now() : Date.parse(result.oldest) };
+  }
+
+  function settle(message: WriterMessage): void {
+    const jobs = inFlight ?? [];
+    inFlight = null;
+    if (message.type === "failed") {
+      for (const job of jobs) job.reject(new StoreError(message.error.message, message.error.code));
+    } else {
+      message.settled.forEach((outcome, i) =>
+        outcome.ok ? jobs[i]!.resolve(outcome.result) : jobs[i]!.reject(new StoreError(outcome.error.message, outcome.error.code)),
+      );
+    }
+    sendNext();
+  }
+
+  function startWriter(): Worker {
+    const worker = new Worker(new URL("./sqlite-writer.mjs", import.meta.url), {
+      workerData: { path: options.path, busyTimeoutMs: BUSY_TIMEOUT_MS },
+    });
+    worker.on("message", settle);
+    worker.on("error", (error) => {
+      // The writer thread died (it could not open the file): fail what it held, start afresh next time.
+      writer = null;
+      settle({ type: "failed", error: { message: error.message, code: (error as { code?: string }).code } });
+    });
+    return worker;
+  }
+
+  function stopWriterWhenIdle(): void {
+    clearTimeout(idleTimer);
+    idleTimer = setTimeout(() => {
+      if (inFlight !== null || queue.length > 0 || writer === null) return;
+      writer.postMessage({ type: "close" });
+      writer = null;
+    }, WRITER_IDLE_MS).unref();
+  }
+
+  function sendNext(): void {
+    if (inFlight !== null) return;
+    if (queue.length === 0) {
+      drained?.();
+      stopWriterWhenIdle();
+      return;
+    }
+    inFlight = queue.slice(0, MAX_BATCH);
+    queue = queue.slice(inFlight.length);
+    writer ??= startWriter();
+    writer.postMessage({ type: "batch", jobs: inFlight.map(({ job }) => job) });
+  }
+
+  /** Queues a job for the writer; settles once the batch holding it is committed. */
+  function write(job: WriterJob): Promise<unknown> {
+    if (closed) return Promise.reject(new Error("The enquiry store is closed."));
+    return new Promise((resolve, reject) => {
+      queue.push({ job, resolve, reject });
+      sendNext();
+    });
+  }
+
+  function insertJob(enquiry: Enquiry, insertOptions: InsertOptions): WriterJob {
     const key = insertOptions.idempotencyKey ?? null;
-    const existing = key === null ? undefined : (selectByKey.get(key) as string | undefined);
-    if (existing !== undefined) return { outcome: "repeat", sessionId: existing };
     const ipHash = insertOptions.ip === undefined ? null : hashIp(insertOptions.ip, ipHashKey);
     const limit = insertOptions.limit;
-    if (limit && limit.max > 0 && ipHash !== null) {
-      const recent = selectRecent.get(ipHash, new Date(limit.sinceMs).toISOString()) as { count: number; oldest: string | null };
-      if (recent.count >= limit.max) {
-        return { outcome: "limited", count: recent.count, oldestAt: recent.oldest === null ? now() : Date.parse(recent.oldest) };
-      }
-    }
-    const sessionId = randomUUID();
-    const createdAt = new Date(now()).toISOString();
-    const { lastInsertRowid } = insertRow.run({
-      session_id: sessionId,
-      first_name: enquiry.first_name,
-      last_name: enquiry.last_name,
-      email: enquiry.email,
-      phone: enquiry.phone,
-      subject: enquiry.subject,
-      message: enquiry.message ?? "",
-      idempotency_key: key,
-      ip_hash: ipHash,
-      created_at: createdAt,
-    });
-    insertDeliveries(db, lastInsertRowid, channels, createdAt);
-    return { outcome: "created", sessionId };
-  });
-
-  type Settled = { ok: true; result: InsertResult } | { ok: false; error: unknown };
-  const commitBatch = db.transaction((jobs: Job[]): Settled[] =>
-    jobs.map((job) => {
-      try {
-        return { ok: true, result: insertOne(job.enquiry, job.options) };
-      } catch (error) {
-        return { ok: false, error };
-      }
-    }),
-  );
-
-  let queue: Job[] = [];
-  let flushScheduled = false;
-  let closed = false;
-
-  function flush(): void {
-    flushScheduled = false;
-    while (queue.length > 0) {
-      const jobs = queue.slice(0, MAX_BATCH);
-      queue = queue.slice(jobs.length);
-      let settled: Settled[];
-      try {
-        // BEGIN IMMEDIATE: takes the write lock first, so counts and inserts see one state.
-        settled = commitBatch.immediate(jobs);
-      } catch (error) {
-        // The COMMIT (or BEGIN) failed: nothing of this batch is stored.
-        for (const job of jobs) job.reject(error);
-        continue;
-      }
-      settled.forEach((outcome, i) => (outcome.ok ? jobs[i]!.resolve(outcome.result) : jobs[i]!.reject(outcome.error)));
-    }
+    return {
+      op: "insert",
+      row: {
+        session_id: randomUUID(),
+        first_name: enquiry.first_name,
+        last_name: enquiry.last_name,
+        email: enquiry.email,
+        phone: enquiry.phone,
+        subject: enquiry.subject,
+        message: enquiry.message ?? "",
+        idempotency_key: key,
+        request_hash: key === null ? null : requestHash(enquiry),
+        ip_hash: ipHash,
+        created_at: new Date(now()).toISOString(),
+      },
+      limit: limit && limit.max > 0 && ipHash !== null ? { max: limit.max, since: new Date(limit.sinceMs).toISOString() } : null,
+      channels,
+    };
   }
 
   return {
     kind: "sqlite",
-    insert(enquiry, insertOptions = {}) {
-      if (closed) return Promise.reject(new Error("The enquiry store is closed."));
-      return new Promise<InsertResult>((resolve, reject) => {
-        queue.push({ enquiry, options: insertOptions, resolve, reject });
-        if (!flushScheduled) {
-          flushScheduled = true;
-          setImmediate(flush);
-        }
-      });
+    async insert(enquiry, insertOptions = {}) {
+      return toResult((await write(insertJob(enquiry, insertOptions))) as WriterResult);
     },
     async list(listOptions = {}) {
       const { sql, params } = listQuery(listOptions);
@@ -187,10 +245,18 @@ export function openSqliteStore(options: SqliteStoreOptions): EnquiryStore {
     async count() {
       return selectCount.get() as number;
     },
+    outbox: sqliteOutbox(db, write, now),
     async close() {
       if (closed) return;
       closed = true;
-      flush();
+      if (inFlight !== null || queue.length > 0) await new Promise<void>((resolve) => (drained = resolve));
+      clearTimeout(idleTimer);
+      if (writer !== null) {
+        const exited = new Promise((resolve) => writer!.once("exit", resolve));
+        writer.postMessage({ type: "close" });
+        writer = null;
+        await exited;
+      }
       db.close();
     },
   };

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { Enquiry } from "./enquiry.ts";
 
 /** An enquiry as kept in storage. `message` is "" when the visitor left it empty. */
@@ -31,8 +32,10 @@ export interface InsertOptions {
 export type InsertResult =
   /** Stored and durably committed. */
   | { outcome: "created"; sessionId: string }
-  /** The idempotency key had been seen: nothing new was stored; the first enquiry's session id. */
+  /** The idempotency key had been seen with this same enquiry: nothing new was stored; the first enquiry's session id. */
   | { outcome: "repeat"; sessionId: string }
+  /** The idempotency key had been seen with a different enquiry: nothing stored. */
+  | { outcome: "key-reused" }
   /** Over the limit: nothing stored. `oldestAt` (epoch ms) is the oldest enquiry counted. */
   | { outcome: "limited"; count: number; oldestAt: number };
 
@@ -58,6 +61,26 @@ export interface EnquiryStore {
   list(options?: ListOptions): Promise<StoredEnquiry[]>;
   count(): Promise<number>;
   close(): Promise<void>;
+}
+
+const HASHED_FIELDS = ["first_name", "last_name", "email", "phone", "subject", "message"] as const;
+
+/** What identifies an enquiry for its idempotency key: a hash of its fields, in a fixed order. */
+export function requestHash(enquiry: Enquiry): string {
+  return createHash("sha256")
+    .update(JSON.stringify(HASHED_FIELDS.map((field) => enquiry[field] ?? "")))
+    .digest("base64url");
+}
+
+/** A store error a client can be told about (disk full, database file gone), by `code`. */
+export class StoreError extends Error {
+  override name = "StoreError";
+  constructor(
+    message: string,
+    readonly code: string | undefined,
+  ) {
+    super(message);
+  }
 }
 
 function nonNegativeInteger(value: number | undefined, name: string): number | undefined {

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
 const PROJECT = fileURLToPath(new URL("../..", import.meta.url));
-const SERVE = fileURLToPath(new URL("../../src/server/serve.ts", import.meta.url));
+const LAUNCHER = fileURLToPath(new URL("../../scripts/compiled.mjs", import.meta.url));
 
 export interface ServerProcess {
   url: string;
@@ -18,14 +18,15 @@ export interface ServerProcess {
 const running = new Set<ServerProcess>();
 
 /**
- * The API as production runs it: its own Node process (src/server/serve.ts, loaded with
- * tsx's loader in-process, so the pid is the server's and SIGKILL reaches it directly),
+ * The API as production runs it: its own Node process (`npm run serve:api`: the compiled
+ * src/server/serve.ts, imported in the launcher's process, so the pid is the server's and
+ * SIGKILL reaches it directly),
  * on a free port of 127.0.0.1. Settings are environment variables, as in docs/api.md.
  */
 export function spawnServer(env: Record<string, string>, timeoutMs = 30_000): Promise<ServerProcess> {
   // Only the settings given here choose the database, whatever the caller's environment holds.
   const { DATABASE_URL: _url, ENQUIRY_DB: _db, ENQUIRY_IP_HASH_KEY: _key, TRUST_PROXY: _proxy, ...inherited } = process.env;
-  const child = spawn(process.execPath, ["--import", "tsx", SERVE], {
+  const child = spawn(process.execPath, [LAUNCHER, "serve"], {
     cwd: PROJECT,
     env: { ...inherited, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn", NODE_ENV: "production", ...env },
     stdio: ["ignore", "pipe", "pipe"],

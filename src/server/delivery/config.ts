@@ -1,7 +1,7 @@
 // Where enquiries are delivered, read from the environment in one place (docs/notifications.md).
 // A setting that cannot work is a ConfigError naming the variable: start-up stops with exit code 2.
 import addressparser from "nodemailer/lib/addressparser/index.js";
-import { ConfigError } from "../env.ts";
+import { ConfigError } from "../config-error.ts";
 
 export interface SmtpServer {
   host: string;
@@ -39,6 +39,9 @@ export interface DeliveryConfig {
   email: EmailConfig | undefined;
   webhook: WebhookConfig | undefined;
 }
+
+/** No channel configured: enquiries are stored only. */
+export const NO_DELIVERY: Readonly<DeliveryConfig> = Object.freeze({ email: undefined, webhook: undefined });
 
 export const CHANNELS = ["email", "webhook"] as const;
 export type Channel = (typeof CHANNELS)[number];

@@ -1,4 +1,5 @@
 // The delivery feature as the server starts it (docs/notifications.md).
+import type { SqliteStore } from "../sqlite-store.ts";
 import type { EnquiryStore } from "../store.ts";
 import type { DeliveryConfig } from "./config.ts";
 import { emailSender } from "./email.ts";
@@ -14,18 +15,22 @@ export interface OutboxPlace {
   dbPath: string;
 }
 
-/** The outbox of an already opened (so migrated) store's database. */
-export function openOutbox(place: OutboxPlace, onIdleError?: (error: Error) => void): Outbox {
-  return place.databaseUrl ? openPgOutbox(place.databaseUrl, onIdleError) : openSqliteOutbox(place.dbPath);
+/** The outbox of an already opened (so migrated) store's database, for the operator's commands. */
+export function openOutbox(place: OutboxPlace): Outbox {
+  return place.databaseUrl ? openPgOutbox(place.databaseUrl) : openSqliteOutbox(place.dbPath);
 }
 
 /**
  * Starts sending the deliveries of the configured channels, or returns null when none is
  * configured (enquiries are then stored only). Stop it before closing the store.
+ *
+ * On SQLite the worker uses the store's own outbox, whose writes share the store's writer
+ * thread (sqlite-store.ts); on PostgreSQL, an outbox with a small pool of its own.
  */
 export function startDeliveries(
   config: DeliveryConfig,
-  place: OutboxPlace,
+  store: EnquiryStore | SqliteStore,
+  databaseUrl: string | undefined,
   log: DeliveryLog,
   tuning: Pick<WorkerOptions, "pollMs" | "leaseMs"> = {},
 ): DeliveryWorker | null {
@@ -33,7 +38,10 @@ export function startDeliveries(
   if (config.email) senders.email = emailSender(config.email);
   if (config.webhook) senders.webhook = webhookSender(config.webhook);
   if (Object.keys(senders).length === 0) return null;
-  const outbox = openOutbox(place, (error) => log.error(`PostgreSQL connection error (deliveries): ${error.message}`));
+  const outbox =
+    "outbox" in store
+      ? store.outbox
+      : openPgOutbox(databaseUrl!, (error) => log.error(`PostgreSQL connection error (deliveries): ${error.message}`));
   const worker = startDeliveryWorker({ outbox, senders, log, ...tuning });
   return {
     wake: worker.wake,

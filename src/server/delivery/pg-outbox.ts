@@ -1,7 +1,7 @@
 // The outbox on PostgreSQL, shared by every API instance on the database. A claim takes due
 // rows with FOR UPDATE SKIP LOCKED, so instances claiming at once each get different rows
 // and never wait on each other, and leases them; the send happens outside any transaction.
-import pg from "pg";
+import type pg from "pg";
 import type { StoredEnquiry } from "../store.ts";
 import type { Channel } from "./config.ts";
 import { STATUS_ORDER, type DeliveryRow, type DeliveryStatus, type Outbox, type Settlement } from "./outbox.ts";
@@ -56,10 +56,24 @@ interface ClaimRow extends Omit<StoredEnquiry, "id" | "created_at"> {
 
 const iso = (value: Date | null) => (value === null ? null : value.toISOString());
 
-/** The outbox of the PostgreSQL database at `connectionString` (migrated by the store), on a small pool of its own. */
+/**
+ * The outbox of the PostgreSQL database at `connectionString` (migrated by the store), on a
+ * small pool of its own. The driver is loaded on first use, like the store's (pg-store.ts):
+ * a server on SQLite never loads it.
+ */
 export function openPgOutbox(connectionString: string, onIdleError: (error: Error) => void = () => undefined): Outbox {
-  const pool = new pg.Pool({ connectionString, max: 2, idleTimeoutMillis: 30_000, application_name: "nexa-deliveries" });
-  pool.on("error", onIdleError);
+  let opened: Promise<pg.Pool> | null = null;
+  const pool = {
+    async query<R extends pg.QueryResultRow>(text: string, params?: unknown[]): Promise<pg.QueryResult<R>> {
+      if (closed) throw new Error("The delivery outbox is closed.");
+      opened ??= import("pg").then(({ default: driver }) => {
+        const created = new driver.Pool({ connectionString, max: 2, idleTimeoutMillis: 30_000, application_name: "nexa-deliveries" });
+        created.on("error", onIdleError);
+        return created;
+      });
+      return (await opened).query<R>(text, params);
+    },
+  };
   let closed: Promise<void> | null = null;
   return {
     async claim(limit, leaseMs, channels) {
@@ -111,7 +125,7 @@ export function openPgOutbox(connectionString: string, onIdleError: (error: Erro
       return (await pool.query(`${REQUEUE} WHERE id = $1`, [target.id])).rowCount ?? 0;
     },
     close() {
-      closed ??= pool.end();
+      closed ??= opened === null ? Promise.resolve() : opened.then((created) => created.end());
       return closed;
     },
   };

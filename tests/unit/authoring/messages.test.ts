@@ -1,8 +1,9 @@
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { formatProblem } from "../../../src/content/format-problems.ts";
+import { MAX_ALIAS_COUNT } from "../../../src/content/load.ts";
 import { loadSiteContent } from "../../../src/content/site.ts";
 import { FIXTURES, fixtureRoot, PROJECT } from "../fixture-site.ts";
 
@@ -65,6 +66,28 @@ const CASES: [string, Record<string, string>, string[]][] = [
   ]],
   ["a # in a text", { "case.yaml": page("  - type: prose\n    heading: Step #1 of 3\n    body: [Text.]\n") }, [
     'site/case.yaml:7:14  the text after " #" was left out: YAML reads " #" as the start of a comment — put the whole text in quotes: "Step #1 of 3"',
+  ]],
+  ["no space after the dash of a list entry read as text", { "case.yaml": page("  - type: hero\n    heading: Hi\n    actions:\n      -[a, b]\n") }, [
+    'site/case.yaml:9:7  sections[0] (hero) › actions: expected a list, found text "-[a, b]" — the "-" that starts a list entry must be followed by a space: write - [a, b]',
+  ]],
+  ["no space after the dash of a section", { "case.yaml": page("  -type: hero\n   heading: Hi\n") }, ['site/case.yaml:6:3  the "-" that starts a list entry must be followed by a space — write - type: hero']],
+  ["no space after the dash of a button", { "case.yaml": page("  - type: hero\n    heading: Hi\n    actions:\n      -label: About\n       to: /about\n") }, [
+    'site/case.yaml:9:7  the "-" that starts a list entry must be followed by a space — write - label: About',
+  ]],
+  ["a number with commas in a one-line list", { "case.yaml": page("  - type: table\n    heading: Places\n    columns: [Place, People]\n    rows:\n      - [Pune, 1,200,000 people]\n") }, [
+    'site/case.yaml:10:17  the comma in 1,200,000 people splits the text in two: inside [ ] a comma separates entries — put the text in quotes: "1,200,000 people"',
+  ]],
+  ["a text with a comma in a one-line table row", { "case.yaml": page("  - type: table\n    heading: Places\n    columns: [Place, People]\n    rows:\n      - [Paris, France, '12']\n") }, [
+    "site/case.yaml:10:9  sections[0] (table) › rows[0]: has 3 cells, but the table has 2 columns — give every row one entry per column heading; in [ ] a comma separates entries, so put a text that holds a comma in quotes",
+  ]],
+  ["a text with a comma in a one-line group", { "case.yaml": page("  - type: cardGrid\n    cards:\n      - {title: Where, text: Paris, France}\n") }, [
+    'site/case.yaml:8:35  the comma in Paris, France splits the text in two: inside { } a comma separates entries — put the text in quotes: text: "Paris, France"',
+  ]],
+  ["a card without its dash", { "case.yaml": page("  - type: cardGrid\n    cards:\n      - title: A\n        text: B\n        title: C\n        text: D\n") }, [
+    'site/case.yaml:10:9  this line starts a new entry of cards, but it has no "- " in front — start the entry of cards with "- " (a dash and a space), the dash right under the one on line 8: - title: C',
+  ]],
+  ["a field given twice that does not start an entry", { "case.yaml": page("  - type: prose\n    heading: A\n    heading: B\n    body: [a]\n") }, [
+    "site/case.yaml:8:5  this field appears twice in the same place — keep one of them and delete the other",
   ]],
   // fields in the wrong place
   ["a block's field under one of its cards", { "case.yaml": page("  - type: cardGrid\n    heading: Cards\n    cards:\n      - title: A\n        text: B\n        columns: 3\n") }, [
@@ -146,6 +169,84 @@ const CASES: [string, Record<string, string>, string[]][] = [
     'site/case.yaml:6:46  sections[0] (table): unknown field "note" — did you mean "notes"?',
   ]],
 ];
+
+/**
+ * Mistakes whose message used to point the wrong way, each a fixture named for it under
+ * tests/fixtures/invalid/, with the exact line printed and the edit its hint asks for:
+ * following the hint must leave a page with no problem at all.
+ */
+const FOLLOW_THE_HINT: [fixture: string, file: string, expected: string[], follow: (text: string) => string][] = [
+  [
+    "missing-dash-before-section",
+    "services.yaml",
+    ['site/services.yaml:9:5  this line starts a new section, but it has no "- " in front — start the section with "- " (a dash and a space), the dash right under the one on line 6: - type: prose'],
+    (t) => t.replace("    type: prose", "  - type: prose"),
+  ],
+  [
+    "no-space-after-dash",
+    "contact-us.yaml",
+    ['site/contact-us.yaml:9:7  the "-" that starts a list entry must be followed by a space — write - { label: Write to us, to: /about }'],
+    (t) => t.replace("-{ label", "- { label"),
+  ],
+  [
+    "comma-in-one-line-list",
+    "fees.yaml",
+    ['site/fees.yaml:10:23  the comma in ₹12,000 / $200 splits the text in two: inside [ ] a comma separates entries — put the text in quotes: "₹12,000 / $200"'],
+    (t) => t.replace("₹12,000 / $200", '"₹12,000 / $200"'),
+  ],
+  [
+    "comma-in-one-line-group",
+    "course.yaml",
+    ['site/course.yaml:9:30  the comma in ₹40,000 + GST splits the text in two: inside { } a comma separates entries — put the text in quotes: value: "₹40,000 + GST"'],
+    (t) => t.replace("value: ₹40,000 + GST", 'value: "₹40,000 + GST"'),
+  ],
+  [
+    "alias-used-21-times",
+    "aliases.yaml",
+    ["site/aliases.yaml:1:1  too many *aliases (more than 20 expansions) — write the repeated text out instead of using &anchors and *aliases"],
+    (t) => t.replace(/(\n {6}- \*word)+\n$/, (run) => run.replace(/\*word/g, "Repeat")),
+  ],
+  [
+    "starter-placeholder-text",
+    "faq.yaml",
+    [
+      'site/faq.yaml:5:8  still has placeholder text "New page: Faq | Fixture Co" — replace it with the real text',
+      'site/faq.yaml:6:14  still has placeholder text "Replace this placeholder: one or two sentences ..." — replace it with the real text',
+      'site/faq.yaml:9:14  still has placeholder text "New page: Faq" — replace it with the real text',
+      'site/faq.yaml:10:11  still has placeholder text "Replace this placeholder with a short introduct..." — replace it with the real text',
+      'site/faq.yaml:14:14  still has placeholder text "Replace this heading" — replace it with the real text',
+      'site/faq.yaml:16:9  still has placeholder text "Replace this paragraph: say what visitors need ..." — replace it with the real text',
+      'site/faq.yaml:18:13  still has placeholder text "Replace this point" — replace it with the real text',
+      'site/faq.yaml:19:13  still has placeholder text "Replace this point" — replace it with the real text',
+    ],
+    (t) => t.replace(/"New page: Faq/g, '"Questions').replace(/"?Replace this[^"\n]*"?/g, "The real words of this part of the page."),
+  ],
+  [
+    "picture-size-mismatch",
+    "banner.yaml",
+    ["site/banner.yaml:11:14  width: 800 and height: 500 do not have the shape of the picture /pictures/banner.svg, which is 1600 × 600 — write width: 1600 and height: 600, or keep width: 800 and write height: 300"],
+    (t) => t.replace("height: 500", "height: 300"),
+  ],
+];
+
+describe("hints that lead to the fix", () => {
+  it.each(FOLLOW_THE_HINT)("%s", (fixture, file, expected, follow) => {
+    const made = fixtureRoot(fixture);
+    cleanup = made.cleanup;
+    expect(loadSiteContent(made.root).problems.map(formatProblem)).toEqual(expected);
+    const path = join(made.root, "site", file);
+    const fixed = follow(readFileSync(path, "utf8"));
+    writeFileSync(path, fixed);
+    expect(loadSiteContent(made.root).problems.map(formatProblem)).toEqual([]);
+  });
+
+  // yaml counts an anchor's own value as an expansion; the limit is on the uses, as the message says.
+  it.each([1, 2, 19, 20, 21, 22, 30])("an &anchor used %i times", (uses) => {
+    const body = Array.from({ length: uses }, () => "      - *word\n").join("");
+    const problems = problemsWith({ "case.yaml": page(`  - type: prose\n    heading: &word Repeat\n    body:\n${body}`) });
+    expect(problems).toEqual(uses <= MAX_ALIAS_COUNT ? [] : ["site/case.yaml:1:1  too many *aliases (more than 20 expansions) — write the repeated text out instead of using &anchors and *aliases"]);
+  });
+});
 
 /** What ajv and the YAML parser say in their own words; none of it may reach the person editing. */
 const JARGON =

@@ -1,11 +1,12 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildIn, buildRootFor } from "../../../scripts/check.ts";
 import { createValidators } from "../../../src/content/ajv.ts";
 import { formatProblem } from "../../../src/content/format-problems.ts";
-import { planStarter, StarterError, type Kind } from "../../../src/content/starters.ts";
+import { isPlaceholderProblem, PLACEHOLDER, planStarter, StarterError, type Kind } from "../../../src/content/starters.ts";
+import { parseDocument, visit } from "yaml";
 import { loadSiteContent, type SiteContent } from "../../../src/content/site.ts";
 import { PROJECT, siteCopyRoot } from "../fixture-site.ts";
 
@@ -37,6 +38,18 @@ beforeAll(() => {
 }, 120_000);
 afterAll(() => made.cleanup());
 
+/** What the person editing does with a starter: write a real text in place of every placeholder. */
+function replacePlaceholders(text: string): string {
+  const doc = parseDocument(text);
+  let n = 0;
+  visit(doc, {
+    Scalar(_, node) {
+      if (typeof node.value === "string" && PLACEHOLDER.test(node.value)) node.value = `Mining, written for real ${++n}: a sentence long enough for a description.`.slice(0, node.value.startsWith("New") ? 30 : 80);
+    },
+  });
+  return doc.toString();
+}
+
 const cardsOn = (route: string) =>
   content.pages
     .find((p) => p.route === route)!
@@ -49,14 +62,35 @@ describe("npm run new", () => {
     expect(outputs[0]!.out.split("\n")).toEqual([
       "Created site/industries/mining.yaml, the page at /industries/mining.",
       "Its card is listed on /industries/details and the Industries menu.",
-      'Next: replace every text that says "Replace" or "New …", preview with npm run dev (then open http://127.0.0.1:5173/industries/mining), and check it with npm run check -- site/industries/mining.yaml',
+      'Next: replace every text that says "Replace" or "New …" (npm run validate -- site/industries/mining.yaml lists each one; until none is left, the page stays out of the build and the preview).',
+      "Then preview with npm run dev (open http://127.0.0.1:5173/industries/mining), and check it with npm run check -- site/industries/mining.yaml",
     ]);
     expect(outputs[2]!.out).toContain("Also created site/courses/normal-course/robotics/first-course.yaml (/courses/normal-course/robotics/first-course)");
   });
 
-  it("the site is valid with all of them", () => {
-    expect(content.problems.map(formatProblem)).toEqual([]);
+  it("validate reports their placeholder texts, each at its line, and nothing else", () => {
+    const files = [...ADDED.map(([, , file]) => file), "site/courses/normal-course/robotics/first-course.yaml"];
+    expect(content.problems.filter((p) => !isPlaceholderProblem(p)).map(formatProblem)).toEqual([]);
+    for (const file of files) expect(content.problems.filter((p) => p.file === file).length, file).toBeGreaterThanOrEqual(5);
+    expect(content.problems.filter((p) => p.file === "site/teach-with-us/faq.yaml").map(formatProblem)).toEqual([
+      'site/teach-with-us/faq.yaml:5:8  still has placeholder text "New page: Faq | Nexa AI" — replace it with the real text',
+      'site/teach-with-us/faq.yaml:6:14  still has placeholder text "Replace this placeholder: one or two sentences ..." — replace it with the real text',
+      'site/teach-with-us/faq.yaml:9:14  still has placeholder text "New page: Faq" — replace it with the real text',
+      'site/teach-with-us/faq.yaml:10:11  still has placeholder text "Replace this placeholder with a short introduct..." — replace it with the real text',
+      'site/teach-with-us/faq.yaml:14:14  still has placeholder text "Replace this heading" — replace it with the real text',
+      'site/teach-with-us/faq.yaml:16:9  still has placeholder text "Replace this paragraph: say what visitors need ..." — replace it with the real text',
+      'site/teach-with-us/faq.yaml:18:13  still has placeholder text "Replace this point" — replace it with the real text',
+      'site/teach-with-us/faq.yaml:19:13  still has placeholder text "Replace this point" — replace it with the real text',
+    ]);
   });
+
+  it("npm run check refuses a starter, naming its placeholders, before building anything", () => {
+    const r = spawnSync(TSX, [join(PROJECT, "scripts", "check.ts"), "site/teach-with-us/faq.yaml"], { cwd: made.root, encoding: "utf8" });
+    expect(r.status).toBe(1);
+    const lines = r.stdout.trim().split("\n");
+    expect(lines[0]).toBe('site/teach-with-us/faq.yaml:5:8  still has placeholder text "New page: Faq | Nexa AI" — replace it with the real text');
+    expect(lines.at(-1)).toBe("8 problems in site/teach-with-us/faq.yaml; fix them and run the check again to test the page in a browser");
+  }, 60_000);
 
   it.each(ADDED.filter(([, , , on]) => on))("%s %s appears in its listing", (_kind, route, _file, listedOn) => {
     expect(cardsOn(listedOn)).toContain(route);
@@ -74,7 +108,7 @@ describe("npm run new", () => {
     expect(text).toContain("schemaVersion: 2");
     expect(text).toContain('title: "New industry: Mining | Nexa AI"');
     const mining = content.pages.find((p) => p.route === "/industries/mining")!.data;
-    expect(mining.card).toMatchObject({ title: "Mining", order: 11, image: { src: "/industries/banner.svg" } });
+    expect(mining.card).toMatchObject({ title: "Mining", order: 11, image: { src: "/industries/card.svg", width: 800, height: 500 } });
     expect(mining.sections[0]).toMatchObject({ type: "hero", heading: "New industry: Mining", height: 600 });
     const gre = content.pages.find((p) => p.route === "/courses/comparative-exam-preparation/gre")!.data;
     expect(gre.card?.facts).toEqual([
@@ -83,9 +117,15 @@ describe("npm run new", () => {
     ]);
   });
 
-  it("the site builds with them, and they are prerendered and in the sitemap", () => {
+  it("the build refuses them until every placeholder is replaced; then they are prerendered and in the sitemap", () => {
     const work = buildRootFor(made.root);
     try {
+      const refused = buildIn(work.dir);
+      expect(refused.ok).toBe(false);
+      expect(refused.output).toContain('site/industries/mining.yaml:5:8  still has placeholder text "New industry: Mining | Nexa AI" — replace it with the real text');
+      expect(existsSync(join(work.dir, "dist", "industries", "mining", "index.html"))).toBe(false);
+      for (const file of new Set(content.problems.map((p) => p.file))) writeFileSync(join(work.dir, file), replacePlaceholders(readFileSync(join(work.dir, file), "utf8")));
+      expect(loadSiteContent(work.dir).problems.map(formatProblem)).toEqual([]);
       const built = buildIn(work.dir);
       expect(built.ok, built.output).toBe(true);
       const sitemap = readFileSync(join(work.dir, "dist", "sitemap.xml"), "utf8");
@@ -93,7 +133,7 @@ describe("npm run new", () => {
         expect(existsSync(join(work.dir, "dist", route.slice(1), "index.html")), route).toBe(true);
         expect(sitemap).toContain(`<loc>https://www.nexa.ai${route}</loc>`);
       }
-      expect(readFileSync(join(work.dir, "dist", "industries", "mining", "index.html"), "utf8")).toContain("New industry: Mining");
+      expect(readFileSync(join(work.dir, "dist", "industries", "mining", "index.html"), "utf8")).toContain("Mining, written for real 1");
     } finally {
       work.cleanup();
     }

@@ -182,9 +182,20 @@ describe("Idempotency-Key", () => {
     const { app, store } = testApp();
     const headers = { "idempotency-key": "form-7f3b2c" };
     const first = await postEnquiry(app, VALID_ENQUIRY, headers);
-    const second = await postEnquiry(app, { ...VALID_ENQUIRY, first_name: "Changed" }, headers);
+    // The same enquiry, spelled with other whitespace: the same request once normalised.
+    const second = await postEnquiry(app, { ...VALID_ENQUIRY, first_name: ` ${VALID_ENQUIRY.first_name} ` }, headers);
     expect([first.statusCode, second.statusCode]).toEqual([201, 201]);
     expect(second.json().session_id).toBe(first.json().session_id);
+    expect(await store.count()).toBe(1);
+  });
+
+  it("answers 422 to a key reused with a different enquiry, and stores nothing new (IETF idempotency-key draft)", async () => {
+    const { app, store } = testApp();
+    const headers = { "idempotency-key": "form-7f3b2c" };
+    await postEnquiry(app, VALID_ENQUIRY, headers);
+    const second = await postEnquiry(app, { ...VALID_ENQUIRY, first_name: "Changed" }, headers);
+    expect(second.statusCode).toBe(422);
+    expect(second.json()).toEqual({ error: "This Idempotency-Key was already used for a different enquiry: send a new key." });
     expect(await store.count()).toBe(1);
     expect((await store.list())[0]?.first_name).toBe("Asha");
   });

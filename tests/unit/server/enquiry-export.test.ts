@@ -76,9 +76,10 @@ describe("enquiries command line", () => {
     expect(parseEnquiriesArgs(args)).toEqual(command);
   });
 
-  const script = join(import.meta.dirname, "../../../scripts/enquiries.ts");
+  // As `npm run enquiries` runs it: compiled, with plain node.
+  const launcher = join(import.meta.dirname, "../../../scripts/compiled.mjs");
   const run = (args: string[], dbPath: string) =>
-    spawnSync(process.execPath, ["--import", "tsx", script, ...args], {
+    spawnSync(process.execPath, [launcher, "enquiries", ...args], {
       encoding: "utf8",
       env: { ...process.env, ENQUIRY_DB: dbPath },
     });

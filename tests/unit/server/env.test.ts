@@ -6,15 +6,18 @@ describe("serverConfigFromEnv", () => {
     expect(serverConfigFromEnv({})).toEqual({
       port: 3000,
       host: "127.0.0.1",
+      distDir: "dist",
       dbPath: "data/enquiries.db",
       databaseUrl: undefined,
       poolSize: 10,
       rateLimit: 5,
+      rateLimitWindowMs: 10 * 60 * 1000,
       trustProxy: false,
       apiBase: undefined,
       corsOrigins: [],
       ipHashKey: undefined,
-      logLevel: "info",
+      logger: { level: "info" },
+      timeouts: { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000 },
       delivery: { email: undefined, webhook: undefined },
     });
   });
@@ -42,7 +45,7 @@ describe("serverConfigFromEnv", () => {
       apiBase: "https://api.nexa.example",
       corsOrigins: ["https://www.nexa.example", "https://nexa.example"],
       ipHashKey: "k3y",
-      logLevel: "warn",
+      logger: { level: "warn" },
     });
   });
 

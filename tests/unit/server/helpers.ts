@@ -76,7 +76,7 @@ export type TestAppOptions = Partial<AppOptions>;
 /** The app over a temporary database and a temporary site; both are removed after the test. */
 export function testApp(options: TestAppOptions = {}) {
   const store = options.store ?? openTempStore(options.now);
-  const app = buildApp({ distDir: tempSite(), ...options, store });
+  const app = buildApp({ distDir: tempSite(), logger: false, ...options, store });
   cleanups.push(() => app.close());
   return { app, store };
 }

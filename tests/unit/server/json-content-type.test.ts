@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { chooseEncoding } from "../../../src/server/compression.ts";
 import { isJsonUtf8 } from "../../../src/server/json-content-type.ts";
 
 describe("isJsonUtf8", () => {
@@ -16,19 +15,5 @@ describe("isJsonUtf8", () => {
     [undefined, false],
   ])("%j → %s", (header, expected) => {
     expect(isJsonUtf8(header)).toBe(expected);
-  });
-});
-
-describe("chooseEncoding", () => {
-  it.each([
-    ["gzip, deflate, br", "br"],
-    ["gzip", "gzip"],
-    ["br;q=0, gzip", "gzip"],
-    ["*", "gzip"],
-    ["identity", undefined],
-    ["gzip;q=0", undefined],
-    [undefined, undefined],
-  ])("%j → %s", (header, expected) => {
-    expect(chooseEncoding(header)).toBe(expected);
   });
 });

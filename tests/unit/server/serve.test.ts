@@ -3,10 +3,11 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { tempDbPath } from "./helpers.ts";
 
-const SERVE = fileURLToPath(new URL("../../../src/server/serve.ts", import.meta.url));
+// As `npm run serve:api` runs it: compiled, with plain node.
+const LAUNCHER = fileURLToPath(new URL("../../../scripts/compiled.mjs", import.meta.url));
 
 function serve(env: Record<string, string>) {
-  return spawnSync(process.execPath, ["--import", "tsx", SERVE], {
+  return spawnSync(process.execPath, [LAUNCHER, "serve"], {
     env: { ...process.env, PORT: "0", LOG_LEVEL: "silent", ...env },
     encoding: "utf8",
     timeout: 30_000,

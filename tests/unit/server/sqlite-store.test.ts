@@ -19,7 +19,8 @@ describe("SQLite enquiry store", () => {
     const db = inspect(path);
     expect(db.prepare("SELECT version, name FROM schema_migrations").all()).toEqual([
       { version: 1, name: "enquiries" },
-      { version: 2, name: "enquiry_deliveries" },
+      { version: 2, name: "request_hash" },
+      { version: 3, name: "enquiry_deliveries" },
     ]);
     expect(db.pragma("journal_mode", { simple: true })).toBe("wal");
     db.close();
@@ -43,6 +44,7 @@ describe("SQLite enquiry store", () => {
       "idempotency_key",
       "ip_hash",
       "created_at",
+      "request_hash",
     ]);
   });
 

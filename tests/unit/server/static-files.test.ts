@@ -2,9 +2,12 @@ import { symlinkSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
+import { randomBytes } from "node:crypto";
+import { readdir } from "node:fs/promises";
 import { gunzipSync, brotliDecompressSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { buildApp } from "../../../src/server/app.ts";
+import { MIN_BYTES, precompress } from "../../../scripts/precompress.ts";
 import { openTempStore, OUTSIDE_SECRET, SITE_FILES, tempDir, tempSite, testApp } from "./helpers.ts";
 
 const HTML = "text/html; charset=utf-8";
@@ -20,7 +23,8 @@ const PAGES = [
 ];
 
 const FILES = [
-  { url: "/assets/entry-3f9a1c.js", type: "text/javascript; charset=utf-8", cache: "public, max-age=31536000, immutable" },
+  // @fastify/send's type for .js (was text/javascript; both are JavaScript MIME types to browsers).
+  { url: "/assets/entry-3f9a1c.js", type: "application/javascript; charset=utf-8", cache: "public, max-age=31536000, immutable" },
   { url: "/images/logo.svg", type: "image/svg+xml", cache: "public, max-age=3600" },
   { url: "/videos/intro.mp4", type: "video/mp4", cache: "public, max-age=3600" },
   { url: "/robots.txt", type: "text/plain; charset=utf-8", cache: "public, max-age=3600" },
@@ -107,16 +111,47 @@ describe("static site", () => {
     expect(again.body).toBe("");
   });
 
+  const DECODE = { br: brotliDecompressSync, gzip: gunzipSync } as const;
+
   it.each([
-    { encoding: "br", decode: brotliDecompressSync },
-    { encoding: "gzip", decode: gunzipSync },
-  ])("compresses text with $encoding when the client accepts it", async ({ encoding, decode }) => {
-    const { app } = testApp();
-    const url = "/assets/entry-3f9a1c.js";
-    const response = await app.inject({ url, headers: { "accept-encoding": encoding } });
-    expect(response.headers["content-encoding"]).toBe(encoding);
-    expect(response.headers.vary).toBe("Accept-Encoding");
-    expect(decode(response.rawPayload).toString()).toBe(SITE_FILES[url.slice(1)]);
+    { accept: "br", encoding: "br" },
+    { accept: "gzip", encoding: "gzip" },
+    { accept: "gzip, deflate, br", encoding: "br" },
+    { accept: "br;q=0, gzip", encoding: "gzip" },
+    { accept: "identity", encoding: undefined },
+    { accept: "gzip;q=0", encoding: undefined },
+    { accept: undefined, encoding: undefined },
+  ] as const)("sends the build's precompressed copy for Accept-Encoding $accept: $encoding", async ({ accept, encoding }) => {
+    const distDir = tempSite();
+    await precompress(distDir);
+    const { app } = testApp({ distDir });
+    for (const url of ["/assets/entry-3f9a1c.js", "/", "/courses/explore", "/courses/explore/"]) {
+      const file = url.startsWith("/assets/") ? url.slice(1) : `${url.slice(1)}${url === "/" || url.endsWith("/") ? "" : "/"}index.html`;
+      const expected = SITE_FILES[file]!;
+      const response = await app.inject({ url, headers: accept === undefined ? {} : { "accept-encoding": accept } });
+      expect(response.statusCode, url).toBe(200);
+      // Pages smaller than precompress's MIN_BYTES have no copies: they go as they are.
+      const compressed = encoding !== undefined && Buffer.byteLength(expected) >= MIN_BYTES;
+      expect(response.headers["content-encoding"], url).toBe(compressed ? encoding : undefined);
+      const body = compressed ? DECODE[encoding!](response.rawPayload).toString() : response.body;
+      expect(body, url).toBe(expected);
+      expect(response.headers["cache-control"], url).toBe(url.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "no-cache");
+      expect(response.headers.vary, url).toBe(Buffer.byteLength(expected) >= MIN_BYTES ? "Accept-Encoding" : undefined);
+    }
+  });
+
+  it("writes .br and .gz copies only of text files of 1 KB or more, and only when smaller", async () => {
+    const distDir = tempSite({
+      ...SITE_FILES,
+      "assets/big.css": `body{color:red}\n`.repeat(200),
+      "assets/random.js": randomBytes(4000).toString("base64"),
+      "images/photo.png": "p".repeat(5000),
+    });
+    const result = await precompress(distDir);
+    const copies = (await readdir(distDir, { recursive: true })).filter((f) => /\.(br|gz)$/.test(f)).sort();
+    expect(copies).toEqual(["assets/big.css.br", "assets/big.css.gz", "assets/entry-3f9a1c.js.br", "assets/entry-3f9a1c.js.gz", "assets/random.js.br", "assets/random.js.gz"]);
+    expect(result.files).toBe(3);
+    expect(result.brotliBytes).toBeLessThan(result.bytesBefore);
   });
 
   it("serves byte ranges of a video", async () => {
@@ -161,7 +196,7 @@ describe("static site", () => {
   });
 
   it("refuses raw ../ sent on the wire, unnormalised", async () => {
-    const app = buildApp({ store: openTempStore(), distDir: tempSite() });
+    const app = buildApp({ store: openTempStore(), distDir: tempSite(), logger: false });
     await app.listen({ port: 0, host: "127.0.0.1" });
     try {
       const { port } = app.server.address() as AddressInfo;
@@ -176,7 +211,7 @@ describe("static site", () => {
   });
 
   it("refuses to start without the site folder", () => {
-    expect(() => buildApp({ store: openTempStore(), distDir: join(tempDir(), "dist") })).toThrow(
+    expect(() => buildApp({ store: openTempStore(), distDir: join(tempDir(), "dist"), logger: false })).toThrow(
       /does not exist: run `npm run build` first/,
     );
   });

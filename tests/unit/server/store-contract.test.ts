@@ -81,7 +81,7 @@ const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f
 const T0 = Date.parse("2025-05-22T09:00:00.000Z");
 
 function sessionIdOf(result: InsertResult): string {
-  if (result.outcome === "limited") throw new Error("expected a session id, got limited");
+  if (result.outcome === "limited" || result.outcome === "key-reused") throw new Error(`expected a session id, got ${result.outcome}`);
   return result.sessionId;
 }
 
@@ -98,7 +98,8 @@ describe.each(KINDS)("$name enquiry store", (kind) => {
       await (await place.open()).close();
       expect(await place.rows("SELECT version, name FROM schema_migrations ORDER BY version")).toEqual([
         { version: 1, name: "enquiries" },
-        { version: 2, name: "enquiry_deliveries" },
+        { version: 2, name: "request_hash" },
+        { version: 3, name: "enquiry_deliveries" },
       ]);
     });
 
@@ -159,6 +160,8 @@ describe.each(KINDS)("$name enquiry store", (kind) => {
         "idempotency_key",
         "ip_hash",
         "created_at",
+        "request_hash",
+        
       ]);
       expect(rows[0]?.ip_hash).toMatch(/^[0-9a-f]{64}$/);
       expect(JSON.stringify(rows)).not.toContain("198.51.100.23");
@@ -168,12 +171,24 @@ describe.each(KINDS)("$name enquiry store", (kind) => {
       const place = await kind.place();
       const store = await place.open();
       const first = await store.insert(VALID_ENQUIRY, { idempotencyKey: "abc" });
-      const second = await store.insert({ ...VALID_ENQUIRY, first_name: "Changed" }, { idempotencyKey: "abc" });
+      const second = await store.insert({ ...VALID_ENQUIRY }, { idempotencyKey: "abc" });
       expect(first.outcome).toBe("created");
       expect(second).toEqual({ outcome: "repeat", sessionId: sessionIdOf(first) });
       expect(await store.count()).toBe(1);
-      expect((await store.list())[0]?.first_name).toBe("Asha");
     });
+
+    it.each(["first_name", "last_name", "email", "phone", "subject", "message"] as const)(
+      "refuses an idempotency key reused with a different %s, and stores nothing",
+      async (field) => {
+        const place = await kind.place();
+        const store = await place.open();
+        await store.insert(VALID_ENQUIRY, { idempotencyKey: "abc" });
+        const changed = { ...VALID_ENQUIRY, [field]: `${VALID_ENQUIRY[field] ?? ""}x` };
+        expect(await store.insert(changed, { idempotencyKey: "abc" })).toEqual({ outcome: "key-reused" });
+        expect(await store.count()).toBe(1);
+        expect((await store.list())[0]?.[field]).toBe(VALID_ENQUIRY[field]);
+      },
+    );
 
     it("refuses an IP at its limit, counting a sliding window, and reports the oldest counted", async () => {
       let now = T0;

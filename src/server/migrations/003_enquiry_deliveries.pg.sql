@@ -1,4 +1,4 @@
--- PostgreSQL spelling of 002_enquiry_deliveries.sql: the same table and indexes, with
+-- PostgreSQL spelling of 003_enquiry_deliveries.sql: the same table and indexes, with
 -- PostgreSQL's types (uuid, bigint, timestamptz).
 CREATE TABLE enquiry_deliveries (
   id UUID PRIMARY KEY,

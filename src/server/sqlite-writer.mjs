@@ -1,0 +1,112 @@
+// @ts-check
+// The SQLite store's writer, on its own thread (see sqlite-store.ts). With synchronous=FULL
+// every COMMIT waits for the disk; here that wait blocks this thread only, while the main
+// thread goes on reading and checking requests, which queue up as the next batch. The
+// delivery outbox's writes go through here too (delivery/sqlite-outbox-writes.mjs).
+//
+// Plain JavaScript on purpose: worker_threads loads this file itself, the same way under
+// the tests (TypeScript sources) and under the compiled server, and needs no loader for it.
+import { statSync } from "node:fs";
+import { parentPort, workerData } from "node:worker_threads";
+import BetterSqlite3 from "better-sqlite3";
+import { outboxWrites } from "./delivery/sqlite-outbox-writes.mjs";
+
+/** @type {{ path: string; busyTimeoutMs: number }} */
+const { path, busyTimeoutMs } = workerData;
+const port = /** @type {import("node:worker_threads").MessagePort} */ (parentPort);
+
+const db = new BetterSqlite3(path, { timeout: busyTimeoutMs });
+db.pragma(`busy_timeout = ${busyTimeoutMs}`);
+db.pragma("synchronous = FULL");
+const opened = statSync(path);
+
+const selectByKey = db.prepare("SELECT session_id, request_hash FROM enquiries WHERE idempotency_key = ?");
+const insertRow = db.prepare(`INSERT INTO enquiries
+  (session_id, first_name, last_name, email, phone, subject, message, idempotency_key, request_hash, ip_hash, created_at)
+  VALUES (@session_id, @first_name, @last_name, @email, @phone, @subject, @message, @idempotency_key, @request_hash, @ip_hash, @created_at)`);
+const selectRecent = db.prepare(
+  "SELECT COUNT(*) AS count, MIN(created_at) AS oldest FROM enquiries WHERE ip_hash = ? AND created_at >= ?",
+);
+const outbox = outboxWrites(db);
+
+/**
+ * @typedef {{ op: "insert"; row: Record<string, string | null>; limit: { max: number; since: string } | null; channels: string[] }} InsertJob
+ * @typedef {InsertJob | import("./delivery/sqlite-outbox-writes.mjs").OutboxJob} Job
+ */
+
+/**
+ * One enquiry with its delivery rows, in its own savepoint of the batch's transaction (a
+ * failing one rolls back alone).
+ * @param {InsertJob} job
+ */
+function insertOne(job) {
+  const { row, limit } = job;
+  if (row.idempotency_key !== null) {
+    const existing = /** @type {{ session_id: string; request_hash: string | null } | undefined} */ (selectByKey.get(row.idempotency_key));
+    if (existing !== undefined) {
+      // Rows stored before request hashes were kept (null) count as the same request.
+      const same = existing.request_hash === null || existing.request_hash === row.request_hash;
+      return same ? { outcome: "repeat", sessionId: existing.session_id } : { outcome: "key-reused" };
+    }
+  }
+  if (limit !== null && row.ip_hash !== null) {
+    const recent = /** @type {{ count: number; oldest: string | null }} */ (selectRecent.get(row.ip_hash, limit.since));
+    if (recent.count >= limit.max) return { outcome: "limited", count: recent.count, oldest: recent.oldest };
+  }
+  const { lastInsertRowid } = insertRow.run(row);
+  outbox.insertDeliveries(lastInsertRowid, job.channels, /** @type {string} */ (row.created_at));
+  return { outcome: "created", sessionId: row.session_id };
+}
+
+/** Any job, in its own savepoint. */
+const runOne = db.transaction((/** @type {Job} */ job) => (job.op === "insert" ? insertOne(job) : outbox.run(job)));
+
+/** @param {unknown} error */
+function plainError(error) {
+  const { message, code } = /** @type {{ message?: unknown; code?: unknown }} */ (error ?? {});
+  return { message: String(message ?? error), code: typeof code === "string" ? code : undefined };
+}
+
+// BEGIN IMMEDIATE: takes the write lock first, so counts and inserts see one state.
+const commitBatch = db.transaction((/** @type {Job[]} */ jobs) =>
+  jobs.map((job) => {
+    try {
+      return { ok: true, result: runOne(job) };
+    } catch (error) {
+      return { ok: false, error: plainError(error) };
+    }
+  }),
+).immediate;
+
+/** Whether `path` is still the file this writer opened: not deleted, not replaced by another. */
+function fileIsTheOneOpened() {
+  try {
+    const now = statSync(path);
+    return now.ino === opened.ino && now.dev === opened.dev;
+  } catch {
+    return false;
+  }
+}
+
+const FILE_GONE = {
+  code: "NEXA_DB_FILE_GONE",
+  message: `The database file ${path} was deleted or replaced while the server was running.`,
+};
+
+port.on("message", (/** @type {{ type: "batch"; jobs: Job[] } | { type: "close" }} */ message) => {
+  if (message.type === "close") {
+    db.close();
+    port.close();
+    return;
+  }
+  if (!fileIsTheOneOpened()) {
+    port.postMessage({ type: "failed", error: FILE_GONE });
+    return;
+  }
+  try {
+    port.postMessage({ type: "done", settled: commitBatch(message.jobs) });
+  } catch (error) {
+    // The BEGIN or the COMMIT failed: nothing of this batch is stored.
+    port.postMessage({ type: "failed", error: plainError(error) });
+  }
+});
