@@ -30,13 +30,14 @@ export async function startServer(options: Partial<ServerConfig> = {}): Promise<
   let deliveries: DeliveryWorker | null = null;
   let app: FastifyInstance;
   try {
-    app = buildApp({ ...config, store: notifyingStore(store, () => deliveries?.wake()) });
+    const intake = notifyingStore(store, () => deliveries?.wake());
+    app = buildApp({ ...config, store: intake.store });
     app.addHook("onClose", async () => {
       await deliveries?.stop();
       await store.close();
     });
     await app.listen({ port: config.port, host: config.host });
-    deliveries = startDeliveries(config.delivery, store, config.databaseUrl, app.log);
+    deliveries = startDeliveries(config.delivery, store, config.databaseUrl, app.log, { apiBusy: intake.busy });
   } catch (error) {
     await deliveries?.stop();
     await store.close();

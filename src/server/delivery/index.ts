@@ -32,7 +32,7 @@ export function startDeliveries(
   store: EnquiryStore | SqliteStore,
   databaseUrl: string | undefined,
   log: DeliveryLog,
-  tuning: Pick<WorkerOptions, "pollMs" | "leaseMs"> = {},
+  tuning: Pick<WorkerOptions, "pollMs" | "leaseMs" | "apiBusy"> = {},
 ): DeliveryWorker | null {
   const senders: WorkerOptions["senders"] = {};
   if (config.email) senders.email = emailSender(config.email);
@@ -52,17 +52,30 @@ export function startDeliveries(
   };
 }
 
-/** `store`, calling `stored` after each new enquiry is committed, so its deliveries start at once rather than at the next poll. */
-export function notifyingStore(store: EnquiryStore, stored: () => void): EnquiryStore {
+/**
+ * `store`, calling `stored` after each new enquiry is committed, so its deliveries start at
+ * once rather than at the next poll; `busy` says whether enquiries are being stored right
+ * now, so deliveries give way to them (worker.ts).
+ */
+export function notifyingStore(store: EnquiryStore, stored: () => void): { store: EnquiryStore; busy(): boolean } {
+  let storing = 0;
   return {
-    kind: store.kind,
-    async insert(enquiry, options) {
-      const result = await store.insert(enquiry, options);
-      if (result.outcome === "created") stored();
-      return result;
+    store: {
+      kind: store.kind,
+      async insert(enquiry, options) {
+        storing += 1;
+        try {
+          const result = await store.insert(enquiry, options);
+          if (result.outcome === "created") stored();
+          return result;
+        } finally {
+          storing -= 1;
+        }
+      },
+      list: (options) => store.list(options),
+      count: () => store.count(),
+      close: () => store.close(),
     },
-    list: (options) => store.list(options),
-    count: () => store.count(),
-    close: () => store.close(),
+    busy: () => storing > 0,
   };
 }

@@ -4,8 +4,10 @@
 //
 // Sending is real work (an HTTP exchange or an SMTP session per delivery, about as much CPU as
 // taking the enquiry in), so deliveries give way to the API: while the event loop is busy
-// (more than half its time working), the worker sends at most one batch per BUSY_PAUSE_MS
-// and catches up once the burst has passed.
+// (more than half its time working) or enquiries are being stored (apiBusy), the worker
+// sends at most one batch per BUSY_PAUSE_MS and catches up once the burst has passed. The
+// second sign matters on SQLite, whose commits wait on the writer thread: under a burst the
+// event loop can be less than half busy while the machine's CPUs are not.
 import { performance } from "node:perf_hooks";
 import { MAX_ATTEMPTS, retryDelayMs } from "./backoff.ts";
 import type { Channel } from "./config.ts";
@@ -29,6 +31,8 @@ export interface WorkerOptions {
   /** Deliveries claimed, and sent side by side, at a time. Default 16. */
   batch?: number;
   random?: () => number;
+  /** Whether the API is taking enquiries in right now (main.ts counts the inserts under way). */
+  apiBusy?: () => boolean;
 }
 
 export interface DeliveryWorker {
@@ -79,6 +83,9 @@ export function startDeliveryWorker(options: WorkerOptions): DeliveryWorker {
   let outboxDown = false;
   let lastCycleAt = -Infinity;
   const loopBusy = busyMeter();
+  const apiBusy = options.apiBusy ?? (() => false);
+  // The meter first: it must be read on every look to keep its sample current.
+  const busy = () => loopBusy() || apiBusy();
 
   async function deliver(delivery: DueDelivery): Promise<void> {
     let result: SendResult;
@@ -113,7 +120,7 @@ export function startDeliveryWorker(options: WorkerOptions): DeliveryWorker {
       if (outboxDown) log.info("Deliveries resumed: the outbox can be read again.");
       outboxDown = false;
       await Promise.all(due.map(deliver));
-      if (due.length < batch || stopping.signal.aborted || loopBusy()) return;
+      if (due.length < batch || stopping.signal.aborted || busy()) return;
     }
   }
 
@@ -131,7 +138,7 @@ export function startDeliveryWorker(options: WorkerOptions): DeliveryWorker {
       return;
     }
     const wait = lastCycleAt + BUSY_PAUSE_MS - performance.now();
-    if (wait > 0 && loopBusy()) return later(wait);
+    if (wait > 0 && busy()) return later(wait);
     lastCycleAt = performance.now();
     cycle = runCycle().finally(() => {
       cycle = null;
