@@ -2,7 +2,7 @@
 // through start-up (main.ts), the store (open-store.ts) and the app (app.ts) unchanged.
 import type { FastifyServerOptions } from "fastify";
 import { deliveryConfigFromEnv, NO_DELIVERY, type DeliveryConfig } from "./delivery/config.ts";
-import { ConfigError } from "./config-error.ts";
+import { ConfigError, urlSetting } from "./config-error.ts";
 import { apiOrigin } from "./security-headers.ts";
 import { DEFAULT_POOL_SIZE } from "./pg-store.ts";
 import { DEFAULT_DB_PATH } from "./sqlite-store.ts";
@@ -129,15 +129,7 @@ function parseApiBase(raw: string | undefined): string | undefined {
 function parseDatabaseUrl(raw: string | undefined): string | undefined {
   const value = raw?.trim();
   if (!value) return undefined;
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new ConfigError("DATABASE_URL must be a PostgreSQL URL such as postgres://user:password@host:5432/database.");
-  }
-  if (url.protocol !== "postgres:" && url.protocol !== "postgresql:") {
-    throw new ConfigError(`DATABASE_URL must start with postgres:// or postgresql://, not "${url.protocol}//".`);
-  }
+  urlSetting("DATABASE_URL", value, ["postgres:", "postgresql:"], "postgres://user:password@host:5432/database", "a PostgreSQL URL");
   return value;
 }
 

@@ -1,7 +1,7 @@
 // Where enquiries are delivered, read from the environment in one place (docs/notifications.md).
 // A setting that cannot work is a ConfigError naming the variable: start-up stops with exit code 2.
 import addressparser from "nodemailer/lib/addressparser/index.js";
-import { ConfigError } from "../config-error.ts";
+import { ConfigError, urlSetting } from "../config-error.ts";
 
 export interface SmtpServer {
   host: string;
@@ -84,15 +84,7 @@ function singleMailbox(name: string, raw: string): Mailbox {
 
 function smtpServer(raw: string): SmtpServer {
   const name = "ENQUIRY_NOTIFY_SMTP_URL";
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new ConfigError(`${name} must be a URL such as smtp://user:password@smtp.example.com:587.`);
-  }
-  if (url.protocol !== "smtp:" && url.protocol !== "smtps:") {
-    throw new ConfigError(`${name} must start with smtp:// or smtps://, not "${url.protocol}//".`);
-  }
+  const url = urlSetting(name, raw, ["smtp:", "smtps:"], "smtp://user:password@smtp.example.com:587");
   if (!url.hostname) throw new ConfigError(`${name} has no host name.`);
   if (url.pathname.replace(/\/$/, "") || url.search || url.hash) {
     throw new ConfigError(`${name} takes no path or query: only smtp[s]://user:password@host:port.`);
@@ -152,15 +144,7 @@ function webhookConfig(env: NodeJS.ProcessEnv): WebhookConfig | undefined {
     if (secret) throw new ConfigError("ENQUIRY_WEBHOOK_SECRET is set but ENQUIRY_WEBHOOK_URL is not: set both, or neither.");
     return undefined;
   }
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new ConfigError("ENQUIRY_WEBHOOK_URL must be a URL such as https://crm.example.com/hooks/enquiries.");
-  }
-  if (url.protocol !== "https:" && url.protocol !== "http:") {
-    throw new ConfigError(`ENQUIRY_WEBHOOK_URL must start with https:// or http://, not "${url.protocol}//".`);
-  }
+  const url = urlSetting("ENQUIRY_WEBHOOK_URL", raw, ["https:", "http:"], "https://crm.example.com/hooks/enquiries");
   if (!secret) throw new ConfigError("ENQUIRY_WEBHOOK_SECRET must be set with ENQUIRY_WEBHOOK_URL: every webhook is signed with it.");
   return { url, secret };
 }
