@@ -130,7 +130,8 @@ const WRITER_IDLE_MS = 30_000;
  * (a failing one rolls back alone) and every caller's promise settles only after the shared
  * COMMIT returned. One fsync then covers a whole burst of requests, the event loop never
  * waits for the disk, and no enquiry is acknowledged before it is on disk. Reads (list,
- * count) use this thread's own connection.
+ * count) use this thread's own connection. A new enquiry's delivery rows are written in its
+ * savepoint, and the delivery outbox's writes are jobs of the same batches (`outbox`).
  */
 export function openSqliteStore(options: SqliteStoreOptions): SqliteStore {
   const db = openDatabase(options.path);
