@@ -1,4 +1,5 @@
-// Reads stored enquiries: `npm run enquiries -- list` or `-- export --format csv|json`.
+// Reads stored enquiries: `npm run enquiries -- list` or `-- export --format csv|json`; shows and
+// requeues their deliveries: `-- deliveries`, `-- retry <delivery id>|failed`.
 import { existsSync } from "node:fs";
 import {
   allEnquiries,
@@ -9,6 +10,9 @@ import {
   exportRecord,
   parseEnquiriesArgs,
 } from "../src/server/enquiry-export.ts";
+import { openOutbox, type OutboxPlace } from "../src/server/delivery/index.ts";
+import { DELIVERY_LIST_SIZE, deliveryReport, retryReport } from "../src/server/delivery/operator.ts";
+import type { RetryTarget } from "../src/server/delivery/outbox.ts";
 import { openStore } from "../src/server/open-store.ts";
 import { DEFAULT_DB_PATH } from "../src/server/sqlite-store.ts";
 import type { EnquiryStore } from "../src/server/store.ts";
@@ -36,6 +40,28 @@ async function exportJson(store: EnquiryStore): Promise<void> {
   process.stdout.write("\n]\n");
 }
 
+async function printDeliveries(place: OutboxPlace): Promise<void> {
+  const outbox = openOutbox(place);
+  try {
+    const [rows, counts] = await Promise.all([outbox.list(DELIVERY_LIST_SIZE), outbox.counts()]);
+    process.stdout.write(deliveryReport(rows, counts));
+  } finally {
+    await outbox.close();
+  }
+}
+
+async function requeue(place: OutboxPlace, target: RetryTarget): Promise<number> {
+  const outbox = openOutbox(place);
+  try {
+    const requeued = await outbox.retry(target);
+    process.stdout.write(retryReport(target, requeued));
+    // A running server sends them within a second; naming an unknown delivery is an error.
+    return target !== "failed" && requeued === 0 ? 1 : 0;
+  } finally {
+    await outbox.close();
+  }
+}
+
 async function main(): Promise<number> {
   const command = parseEnquiriesArgs(process.argv.slice(2));
   if (command === null) {
@@ -50,9 +76,12 @@ async function main(): Promise<number> {
     if (command.command === "export") process.stdout.write(command.format === "csv" ? csvHeader() : "[]\n");
     return 0;
   }
+  // Opening the store applies any new migration, so the outbox below exists.
   const store = await openStore({ databaseUrl, dbPath });
   try {
     if (command.command === "list") await printList(store);
+    else if (command.command === "deliveries") await printDeliveries({ databaseUrl, dbPath });
+    else if (command.command === "retry") return await requeue({ databaseUrl, dbPath }, command.target);
     else if (command.format === "csv") await exportCsv(store);
     else await exportJson(store);
   } finally {

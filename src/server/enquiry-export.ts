@@ -1,3 +1,4 @@
+import type { RetryTarget } from "./delivery/outbox.ts";
 import type { EnquiryStore, StoredEnquiry } from "./store.ts";
 
 export const EXPORT_COLUMNS = [
@@ -50,7 +51,14 @@ export function exportRecord(enquiry: StoredEnquiry): Record<(typeof EXPORT_COLU
   >;
 }
 
-const TABLE_COLUMNS: readonly { heading: string; width: number; value: (e: StoredEnquiry) => string }[] = [
+/** A column of a fixed-width terminal table. */
+export interface TableColumn<T> {
+  heading: string;
+  width: number;
+  value: (row: T) => string;
+}
+
+const TABLE_COLUMNS: readonly TableColumn<StoredEnquiry>[] = [
   { heading: "Received (UTC)", width: 16, value: (e) => e.created_at.slice(0, 16).replace("T", " ") },
   { heading: "Name", width: 24, value: (e) => `${e.first_name} ${e.last_name}` },
   { heading: "Email", width: 30, value: (e) => e.email },
@@ -74,19 +82,27 @@ function tableLine(cells: readonly string[]): string {
   return cells.join("  ").trimEnd();
 }
 
-/** A fixed-width table for a terminal, newest first as given; long values end in "…". */
-export function enquiryTable(enquiries: readonly StoredEnquiry[]): string {
-  const heading = tableLine(TABLE_COLUMNS.map((column) => fit(column.heading, column.width)));
-  const rule = tableLine(TABLE_COLUMNS.map((column) => "-".repeat(column.width)));
-  const rows = enquiries.map((enquiry) =>
-    tableLine(TABLE_COLUMNS.map((column) => fit(column.value(enquiry), column.width))),
-  );
-  return [heading, rule, ...rows].join("\n") + "\n";
+/** A fixed-width table for a terminal, rows in the order given; long values end in "…". */
+export function fixedWidthTable<T>(columns: readonly TableColumn<T>[], rows: readonly T[]): string {
+  const heading = tableLine(columns.map((column) => fit(column.heading, column.width)));
+  const rule = tableLine(columns.map((column) => "-".repeat(column.width)));
+  const lines = rows.map((row) => tableLine(columns.map((column) => fit(column.value(row), column.width))));
+  return [heading, rule, ...lines].join("\n") + "\n";
 }
 
-export type EnquiriesCommand = { command: "list" } | { command: "export"; format: "csv" | "json" };
+/** The enquiries as a terminal table, newest first as given. */
+export function enquiryTable(enquiries: readonly StoredEnquiry[]): string {
+  return fixedWidthTable(TABLE_COLUMNS, enquiries);
+}
 
-export const ENQUIRIES_USAGE = "usage: npm run enquiries -- list | export --format csv|json";
+export type EnquiriesCommand =
+  | { command: "list" }
+  | { command: "export"; format: "csv" | "json" }
+  | { command: "deliveries" }
+  | { command: "retry"; target: RetryTarget };
+
+export const ENQUIRIES_USAGE =
+  "usage: npm run enquiries -- list | export --format csv|json | deliveries | retry <delivery id>|failed";
 
 function formatOption(rest: readonly string[]): string | undefined {
   const [first = "", second] = rest;
@@ -95,10 +111,15 @@ function formatOption(rest: readonly string[]): string | undefined {
   return undefined;
 }
 
-/** Parses `list` or `export --format csv|json` (also `--format=csv`); null means a usage error. */
+/** Parses `list`, `export --format csv|json` (also `--format=csv`), `deliveries` or `retry <id>|failed`; null means a usage error. */
 export function parseEnquiriesArgs(args: readonly string[]): EnquiriesCommand | null {
   const [command, ...rest] = args;
   if (command === "list" && rest.length === 0) return { command: "list" };
+  if (command === "deliveries" && rest.length === 0) return { command: "deliveries" };
+  if (command === "retry" && rest.length === 1) {
+    const target = rest[0]!;
+    return { command: "retry", target: target === "failed" ? "failed" : { id: target.toLowerCase() } };
+  }
   if (command !== "export") return null;
   const format = formatOption(rest);
   return format === "csv" || format === "json" ? { command: "export", format } : null;

@@ -1,6 +1,8 @@
 // The server's settings: one object, made here from the environment (docs/api.md) and passed
 // through start-up (main.ts), the store (open-store.ts) and the app (app.ts) unchanged.
 import type { FastifyServerOptions } from "fastify";
+import { deliveryConfigFromEnv, NO_DELIVERY, type DeliveryConfig } from "./delivery/config.ts";
+import { ConfigError, urlSetting } from "./config-error.ts";
 import { apiOrigin } from "./security-headers.ts";
 import { DEFAULT_POOL_SIZE } from "./pg-store.ts";
 import { DEFAULT_DB_PATH } from "./sqlite-store.ts";
@@ -38,6 +40,8 @@ export interface ServerConfig {
   /** Fastify's logger option (pino); from LOG_LEVEL. */
   logger: FastifyServerOptions["logger"];
   timeouts: ServerTimeouts;
+  /** Where enquiries are delivered (docs/notifications.md); no channel: stored only. */
+  delivery: DeliveryConfig;
 }
 
 export const DEFAULT_TIMEOUTS: Readonly<ServerTimeouts> = Object.freeze({ headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000 });
@@ -58,12 +62,10 @@ export const DEFAULT_CONFIG: Readonly<ServerConfig> = Object.freeze({
   ipHashKey: undefined,
   logger: { level: "info" },
   timeouts: DEFAULT_TIMEOUTS,
+  delivery: NO_DELIVERY,
 });
 
-/** A setting that cannot be used; its message is one line naming the variable. */
-export class ConfigError extends Error {
-  override name = "ConfigError";
-}
+export { ConfigError };
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
 
@@ -127,15 +129,7 @@ function parseApiBase(raw: string | undefined): string | undefined {
 function parseDatabaseUrl(raw: string | undefined): string | undefined {
   const value = raw?.trim();
   if (!value) return undefined;
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new ConfigError("DATABASE_URL must be a PostgreSQL URL such as postgres://user:password@host:5432/database.");
-  }
-  if (url.protocol !== "postgres:" && url.protocol !== "postgresql:") {
-    throw new ConfigError(`DATABASE_URL must start with postgres:// or postgresql://, not "${url.protocol}//".`);
-  }
+  urlSetting("DATABASE_URL", value, ["postgres:", "postgresql:"], "postgres://user:password@host:5432/database", "a PostgreSQL URL");
   return value;
 }
 
@@ -169,5 +163,6 @@ export function serverConfigFromEnv(env: NodeJS.ProcessEnv): ServerConfig {
     corsOrigins: parseOrigins(env.ENQUIRY_CORS_ORIGINS),
     ipHashKey: env.ENQUIRY_IP_HASH_KEY?.trim() || undefined,
     logger: { level: parseLogLevel(env.LOG_LEVEL) },
+    delivery: deliveryConfigFromEnv(env),
   };
 }

@@ -1,5 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app.ts";
+import { deliveryChannels } from "./delivery/config.ts";
+import { notifyingStore, startDeliveries } from "./delivery/index.ts";
+import type { DeliveryWorker } from "./delivery/worker.ts";
 import { DEFAULT_CONFIG, type ServerConfig } from "./env.ts";
 import { openStore } from "./open-store.ts";
 
@@ -7,7 +10,7 @@ export interface RunningServer {
   app: FastifyInstance;
   /** http://host:port, with the port actually bound (useful with port 0). */
   url: string;
-  /** Stops accepting requests, finishes those in flight, then closes the database. */
+  /** Stops accepting requests, finishes those in flight, stops deliveries, then closes the database. */
   close(): Promise<void>;
 }
 
@@ -18,17 +21,25 @@ function boundPort(app: FastifyInstance, fallback: number): number {
 
 /**
  * Opens the store (PostgreSQL with databaseUrl, else SQLite), builds the app and listens,
- * all from one config (env.ts); settings left out take their defaults.
+ * then starts delivering enquiries to the configured channels (docs/notifications.md), all
+ * from one config (env.ts); settings left out take their defaults.
  */
 export async function startServer(options: Partial<ServerConfig> = {}): Promise<RunningServer> {
   const config: ServerConfig = { ...DEFAULT_CONFIG, ...options };
-  const store = await openStore(config);
+  const store = await openStore({ ...config, deliveryChannels: deliveryChannels(config.delivery) });
+  let deliveries: DeliveryWorker | null = null;
   let app: FastifyInstance;
   try {
-    app = buildApp({ ...config, store });
-    app.addHook("onClose", async () => store.close());
+    const intake = notifyingStore(store, () => deliveries?.wake());
+    app = buildApp({ ...config, store: intake.store });
+    app.addHook("onClose", async () => {
+      await deliveries?.stop();
+      await store.close();
+    });
     await app.listen({ port: config.port, host: config.host });
+    deliveries = startDeliveries(config.delivery, store, config.databaseUrl, app.log, { apiBusy: intake.busy });
   } catch (error) {
+    await deliveries?.stop();
     await store.close();
     throw error;
   }

@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type pg from "pg";
+import type { Channel } from "./delivery/config.ts";
+import { pgInsertDeliveries } from "./delivery/pg-outbox.ts";
 import type { Enquiry } from "./enquiry.ts";
 import { hashIp, newIpHashKey } from "./ip-hash.ts";
 import { ADVISORY_LOCK_NAMESPACE, applyPgMigrations } from "./pg-migrations.ts";
@@ -18,6 +20,8 @@ export interface PgStoreOptions {
   now?: () => number;
   /** Errors of idle pooled connections (the database restarted, a network cut). Default: written to stderr. */
   onIdleError?: (error: Error) => void;
+  /** One outbox row per channel is written with each new enquiry (docs/notifications.md). */
+  deliveryChannels?: readonly Channel[];
 }
 
 /**
@@ -25,6 +29,7 @@ export interface PgStoreOptions {
  * an IP at its limit stores nothing; anything else is inserted. Every part reads one snapshot,
  * taken after the per-IP advisory lock (a separate, earlier statement) was granted, so the
  * count includes every enquiry committed by any instance before this one could proceed.
+ * A new enquiry's delivery rows ($14, the channels) are written by the same statement.
  */
 const DECIDE_AND_INSERT = `
 WITH existing AS (
@@ -37,7 +42,9 @@ WITH existing AS (
   SELECT $5::uuid, $6, $7, $8, $9, $10, $11, $1::text, $13::text, $3::text, $12::timestamptz
   WHERE NOT EXISTS (SELECT 1 FROM existing) AND ($2::int <= 0 OR (SELECT count FROM recent) < $2::int)
   ON CONFLICT (idempotency_key) DO NOTHING
-  RETURNING session_id
+  RETURNING id, session_id, created_at
+), deliveries AS (
+  ${pgInsertDeliveries("inserted", "$14")}
 )
 SELECT (SELECT session_id FROM existing) AS existing, (SELECT request_hash FROM existing) AS existing_hash,
   (SELECT session_id FROM inserted) AS inserted, count, oldest FROM recent`;
@@ -105,6 +112,7 @@ export async function openPgStore(options: PgStoreOptions): Promise<EnquiryStore
     throw error;
   }
   const now = options.now ?? Date.now;
+  const channels = options.deliveryChannels ?? [];
   let closed: Promise<void> | null = null;
 
   async function insertOnce(enquiry: Enquiry, insertOptions: InsertOptions): Promise<InsertResult> {
@@ -134,6 +142,7 @@ export async function openPgStore(options: PgStoreOptions): Promise<EnquiryStore
         enquiry.message ?? "",
         new Date(now()).toISOString(),
         hash,
+        channels,
       ]);
       if (limit) await client.query("COMMIT");
       const row = rows[0]!;

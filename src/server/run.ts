@@ -1,5 +1,6 @@
 // What both entry points do around the server: read the environment, start with one-line
 // errors instead of stack traces, and close gracefully on SIGINT/SIGTERM.
+import { describeDelivery } from "./delivery/config.ts";
 import { ConfigError, serverConfigFromEnv, type ServerConfig } from "./env.ts";
 import { startServer, type RunningServer } from "./main.ts";
 
@@ -17,7 +18,9 @@ export function readConfigOrExit(): ServerConfig {
 /** Start with these settings (`distDir` null serves the API alone). A database that cannot be reached or a port in use: one line, exit 1. */
 export async function startOrExit(config: ServerConfig): Promise<RunningServer> {
   try {
-    return await startServer(config);
+    const server = await startServer(config);
+    console.log(describeDelivery(config.delivery));
+    return server;
   } catch (error) {
     console.error(`${config.distDir === null ? "The API" : "The site and API"} could not start: ${(error as Error).message}`);
     process.exit(1);

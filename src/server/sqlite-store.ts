@@ -3,6 +3,9 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { Worker } from "node:worker_threads";
 import BetterSqlite3, { type Database } from "better-sqlite3";
+import type { Channel } from "./delivery/config.ts";
+import type { Outbox } from "./delivery/outbox.ts";
+import { sqliteOutbox, type OutboxJob } from "./delivery/sqlite-outbox.ts";
 import type { Enquiry } from "./enquiry.ts";
 import { hashIp, newIpHashKey } from "./ip-hash.ts";
 import { applyMigrations } from "./sqlite-migrations.ts";
@@ -29,6 +32,18 @@ export interface SqliteStoreOptions {
   ipHashKey?: string;
   /** Clock in epoch ms (tests). */
   now?: () => number;
+  /** One outbox row per channel is written with each new enquiry (docs/notifications.md). */
+  deliveryChannels?: readonly Channel[];
+}
+
+export interface SqliteStore extends EnquiryStore {
+  readonly kind: "sqlite";
+  /**
+   * The delivery outbox of this database. Its writes go through this store's writer thread,
+   * in the same group commit as the enquiries, so a delivery never makes a request wait for
+   * SQLite's write lock. Closing the store closes it.
+   */
+  readonly outbox: Outbox;
 }
 
 const COLUMNS = "id, session_id, first_name, last_name, email, phone, subject, message, created_at";
@@ -77,10 +92,14 @@ function listQuery(options: ListOptions): { sql: string; params: number[] } {
   return { sql: `${base} LIMIT ? OFFSET ?`, params: [limit, offset] };
 }
 
+/** What sqlite-writer.mjs runs: an enquiry to insert (with its delivery rows) or an outbox write. */
+type WriterJob =
+  | { op: "insert"; row: Record<string, string | null>; limit: { max: number; since: string } | null; channels: readonly Channel[] }
+  | OutboxJob;
+
 interface Job {
-  row: Record<string, string | null>;
-  limit: { max: number; since: string } | null;
-  resolve(result: InsertResult): void;
+  job: WriterJob;
+  resolve(result: unknown): void;
   reject(error: unknown): void;
 }
 
@@ -95,7 +114,7 @@ interface PlainError {
 }
 
 type WriterMessage =
-  | { type: "done"; settled: ({ ok: true; result: WriterResult } | { ok: false; error: PlainError })[] }
+  | { type: "done"; settled: ({ ok: true; result: unknown } | { ok: false; error: PlainError })[] }
   | { type: "failed"; error: PlainError };
 
 /** A writer idle this long stops (its thread and connection); the next insert starts it again. */
@@ -111,13 +130,15 @@ const WRITER_IDLE_MS = 30_000;
  * (a failing one rolls back alone) and every caller's promise settles only after the shared
  * COMMIT returned. One fsync then covers a whole burst of requests, the event loop never
  * waits for the disk, and no enquiry is acknowledged before it is on disk. Reads (list,
- * count) use this thread's own connection.
+ * count) use this thread's own connection. A new enquiry's delivery rows are written in its
+ * savepoint, and the delivery outbox's writes are jobs of the same batches (`outbox`).
  */
-export function openSqliteStore(options: SqliteStoreOptions): EnquiryStore {
+export function openSqliteStore(options: SqliteStoreOptions): SqliteStore {
   const db = openDatabase(options.path);
   applyMigrations(db);
   const ipHashKey = options.ipHashKey ?? storedIpHashKey(db);
   const now = options.now ?? Date.now;
+  const channels = options.deliveryChannels ?? [];
   const selectCount = db.prepare("SELECT COUNT(*) FROM enquiries").pluck();
 
   let writer: Worker | null = null;
@@ -139,7 +160,7 @@ export function openSqliteStore(options: SqliteStoreOptions): EnquiryStore {
       for (const job of jobs) job.reject(new StoreError(message.error.message, message.error.code));
     } else {
       message.settled.forEach((outcome, i) =>
-        outcome.ok ? jobs[i]!.resolve(toResult(outcome.result)) : jobs[i]!.reject(new StoreError(outcome.error.message, outcome.error.code)),
+        outcome.ok ? jobs[i]!.resolve(outcome.result) : jobs[i]!.reject(new StoreError(outcome.error.message, outcome.error.code)),
       );
     }
     sendNext();
@@ -177,14 +198,24 @@ export function openSqliteStore(options: SqliteStoreOptions): EnquiryStore {
     inFlight = queue.slice(0, MAX_BATCH);
     queue = queue.slice(inFlight.length);
     writer ??= startWriter();
-    writer.postMessage({ type: "batch", jobs: inFlight.map(({ row, limit }) => ({ row, limit })) });
+    writer.postMessage({ type: "batch", jobs: inFlight.map(({ job }) => job) });
   }
 
-  function jobOf(enquiry: Enquiry, insertOptions: InsertOptions): Omit<Job, "resolve" | "reject"> {
+  /** Queues a job for the writer; settles once the batch holding it is committed. */
+  function write(job: WriterJob): Promise<unknown> {
+    if (closed) return Promise.reject(new Error("The enquiry store is closed."));
+    return new Promise((resolve, reject) => {
+      queue.push({ job, resolve, reject });
+      sendNext();
+    });
+  }
+
+  function insertJob(enquiry: Enquiry, insertOptions: InsertOptions): WriterJob {
     const key = insertOptions.idempotencyKey ?? null;
     const ipHash = insertOptions.ip === undefined ? null : hashIp(insertOptions.ip, ipHashKey);
     const limit = insertOptions.limit;
     return {
+      op: "insert",
       row: {
         session_id: randomUUID(),
         first_name: enquiry.first_name,
@@ -199,23 +230,14 @@ export function openSqliteStore(options: SqliteStoreOptions): EnquiryStore {
         created_at: new Date(now()).toISOString(),
       },
       limit: limit && limit.max > 0 && ipHash !== null ? { max: limit.max, since: new Date(limit.sinceMs).toISOString() } : null,
+      channels,
     };
   }
 
   return {
     kind: "sqlite",
-    insert(enquiry, insertOptions = {}) {
-      if (closed) return Promise.reject(new Error("The enquiry store is closed."));
-      let job: Omit<Job, "resolve" | "reject">;
-      try {
-        job = jobOf(enquiry, insertOptions);
-      } catch (error) {
-        return Promise.reject(error);
-      }
-      return new Promise<InsertResult>((resolve, reject) => {
-        queue.push({ ...job, resolve, reject });
-        sendNext();
-      });
+    async insert(enquiry, insertOptions = {}) {
+      return toResult((await write(insertJob(enquiry, insertOptions))) as WriterResult);
     },
     async list(listOptions = {}) {
       const { sql, params } = listQuery(listOptions);
@@ -224,6 +246,7 @@ export function openSqliteStore(options: SqliteStoreOptions): EnquiryStore {
     async count() {
       return selectCount.get() as number;
     },
+    outbox: sqliteOutbox(db, write, now),
     async close() {
       if (closed) return;
       closed = true;

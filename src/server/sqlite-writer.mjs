@@ -1,13 +1,15 @@
 // @ts-check
 // The SQLite store's writer, on its own thread (see sqlite-store.ts). With synchronous=FULL
 // every COMMIT waits for the disk; here that wait blocks this thread only, while the main
-// thread goes on reading and checking requests, which queue up as the next batch.
+// thread goes on reading and checking requests, which queue up as the next batch. The
+// delivery outbox's writes go through here too (delivery/sqlite-outbox-writes.mjs).
 //
 // Plain JavaScript on purpose: worker_threads loads this file itself, the same way under
 // the tests (TypeScript sources) and under the compiled server, and needs no loader for it.
 import { statSync } from "node:fs";
 import { parentPort, workerData } from "node:worker_threads";
 import BetterSqlite3 from "better-sqlite3";
+import { outboxWrites } from "./delivery/sqlite-outbox-writes.mjs";
 
 /** @type {{ path: string; busyTimeoutMs: number }} */
 const { path, busyTimeoutMs } = workerData;
@@ -25,12 +27,19 @@ const insertRow = db.prepare(`INSERT INTO enquiries
 const selectRecent = db.prepare(
   "SELECT COUNT(*) AS count, MIN(created_at) AS oldest FROM enquiries WHERE ip_hash = ? AND created_at >= ?",
 );
+const outbox = outboxWrites(db);
 
 /**
- * One enquiry, in its own savepoint of the batch's transaction (a failing one rolls back alone).
- * @param {{ row: Record<string, string | null>; limit: { max: number; since: string } | null }} job
+ * @typedef {{ op: "insert"; row: Record<string, string | null>; limit: { max: number; since: string } | null; channels: string[] }} InsertJob
+ * @typedef {InsertJob | import("./delivery/sqlite-outbox-writes.mjs").OutboxJob} Job
  */
-const insertOne = db.transaction((job) => {
+
+/**
+ * One enquiry with its delivery rows, in its own savepoint of the batch's transaction (a
+ * failing one rolls back alone).
+ * @param {InsertJob} job
+ */
+function insertOne(job) {
   const { row, limit } = job;
   if (row.idempotency_key !== null) {
     const existing = /** @type {{ session_id: string; request_hash: string | null } | undefined} */ (selectByKey.get(row.idempotency_key));
@@ -44,9 +53,13 @@ const insertOne = db.transaction((job) => {
     const recent = /** @type {{ count: number; oldest: string | null }} */ (selectRecent.get(row.ip_hash, limit.since));
     if (recent.count >= limit.max) return { outcome: "limited", count: recent.count, oldest: recent.oldest };
   }
-  insertRow.run(row);
+  const { lastInsertRowid } = insertRow.run(row);
+  outbox.insertDeliveries(lastInsertRowid, job.channels, /** @type {string} */ (row.created_at));
   return { outcome: "created", sessionId: row.session_id };
-});
+}
+
+/** Any job, in its own savepoint. */
+const runOne = db.transaction((/** @type {Job} */ job) => (job.op === "insert" ? insertOne(job) : outbox.run(job)));
 
 /** @param {unknown} error */
 function plainError(error) {
@@ -55,10 +68,10 @@ function plainError(error) {
 }
 
 // BEGIN IMMEDIATE: takes the write lock first, so counts and inserts see one state.
-const commitBatch = db.transaction((jobs) =>
+const commitBatch = db.transaction((/** @type {Job[]} */ jobs) =>
   jobs.map((job) => {
     try {
-      return { ok: true, result: insertOne(job) };
+      return { ok: true, result: runOne(job) };
     } catch (error) {
       return { ok: false, error: plainError(error) };
     }
@@ -80,7 +93,7 @@ const FILE_GONE = {
   message: `The database file ${path} was deleted or replaced while the server was running.`,
 };
 
-port.on("message", (/** @type {{ type: "batch"; jobs: unknown[] } | { type: "close" }} */ message) => {
+port.on("message", (/** @type {{ type: "batch"; jobs: Job[] } | { type: "close" }} */ message) => {
   if (message.type === "close") {
     db.close();
     port.close();

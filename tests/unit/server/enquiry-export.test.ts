@@ -66,6 +66,12 @@ describe("enquiries command line", () => {
     [["export"], null],
     [["export", "--format", "xml"], null],
     [["delete"], null],
+    [["deliveries"], { command: "deliveries" }],
+    [["deliveries", "--all"], null],
+    [["retry", "failed"], { command: "retry", target: "failed" }],
+    [["retry", "5A0C2F6E-1D3B-4C8E-9F27-3B1E8D4A6C90"], { command: "retry", target: { id: "5a0c2f6e-1d3b-4c8e-9f27-3b1e8d4a6c90" } }],
+    [["retry"], null],
+    [["retry", "failed", "now"], null],
   ])("parses %j", (args, command) => {
     expect(parseEnquiriesArgs(args)).toEqual(command);
   });

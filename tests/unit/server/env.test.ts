@@ -18,6 +18,7 @@ describe("serverConfigFromEnv", () => {
       ipHashKey: undefined,
       logger: { level: "info" },
       timeouts: { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000 },
+      delivery: { email: undefined, webhook: undefined },
     });
   });
 

@@ -302,7 +302,12 @@ describe("hostile enquiry requests", () => {
 
   it("keeps the table and its migrations intact after SQL-looking input", () => {
     const tables = readonlyDb.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all();
-    expect(tables).toEqual([{ name: "enquiries" }, { name: "schema_migrations" }, { name: "server_settings" }]);
+    expect(tables).toEqual([
+      { name: "enquiries" },
+      { name: "enquiry_deliveries" },
+      { name: "schema_migrations" },
+      { name: "server_settings" },
+    ]);
     expect(readonlyDb.prepare("SELECT COUNT(*) AS n FROM enquiries WHERE first_name = ?").get(SQL_TEXT)).toEqual({ n: 1 });
     expect(readonlyDb.pragma("integrity_check", { simple: true })).toBe("ok");
   });

@@ -27,3 +27,17 @@ describe("npm run serve:api (src/server/serve.ts)", () => {
     expect(result.stderr.trim()).toMatch(/^The API could not start: .*ECONNREFUSED/);
   });
 });
+
+describe("delivery settings at start-up", () => {
+  it.each([
+    [{ ENQUIRY_WEBHOOK_URL: "https://crm.example.com/hook" }, "ENQUIRY_WEBHOOK_SECRET must be set with ENQUIRY_WEBHOOK_URL: every webhook is signed with it."],
+    [
+      { ENQUIRY_NOTIFY_SMTP_URL: "smtp://u:p@smtp.example.com", ENQUIRY_NOTIFY_FROM: "nexa", ENQUIRY_NOTIFY_TO: "sales@nexa.example" },
+      'ENQUIRY_NOTIFY_FROM must be one email address, such as "Nexa AI <noreply@example.com>", not "nexa".',
+    ],
+  ])("refuses %j in one line naming the variable, exit code 2", (env, message) => {
+    const result = serve({ ...env, ENQUIRY_DB: tempDbPath() });
+    expect(result.status).toBe(2);
+    expect(result.stderr.trim()).toBe(message);
+  });
+});

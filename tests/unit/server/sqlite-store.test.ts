@@ -20,6 +20,7 @@ describe("SQLite enquiry store", () => {
     expect(db.prepare("SELECT version, name FROM schema_migrations").all()).toEqual([
       { version: 1, name: "enquiries" },
       { version: 2, name: "request_hash" },
+      { version: 3, name: "enquiry_deliveries" },
     ]);
     expect(db.pragma("journal_mode", { simple: true })).toBe("wal");
     db.close();

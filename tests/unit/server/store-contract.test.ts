@@ -96,6 +96,7 @@ describe.each(KINDS)("$name enquiry store", (kind) => {
       expect(await place.rows("SELECT version, name FROM schema_migrations ORDER BY version")).toEqual([
         { version: 1, name: "enquiries" },
         { version: 2, name: "request_hash" },
+        { version: 3, name: "enquiry_deliveries" },
       ]);
     });
 

@@ -1,0 +1,182 @@
+// Where enquiries are delivered, read from the environment in one place (docs/notifications.md).
+// A setting that cannot work is a ConfigError naming the variable: start-up stops with exit code 2.
+import addressparser from "nodemailer/lib/addressparser/index.js";
+import { ConfigError, urlSetting } from "../config-error.ts";
+
+export interface SmtpServer {
+  host: string;
+  port: number;
+  /** smtps://: TLS from the first byte. smtp://: plain, upgraded with STARTTLS when the server offers it. */
+  secure: boolean;
+  auth: { user: string; pass: string } | undefined;
+}
+
+/** An email address with an optional display name, as nodemailer takes it. */
+export interface Mailbox {
+  name: string;
+  address: string;
+}
+
+export interface SubjectRoute {
+  subject: string;
+  to: Mailbox[];
+}
+
+export interface EmailConfig {
+  smtp: SmtpServer;
+  from: Mailbox;
+  to: Mailbox[];
+  /** Enquiries with these subjects go to `to` of their route instead (ENQUIRY_NOTIFY_ROUTES). */
+  routes: SubjectRoute[];
+}
+
+export interface WebhookConfig {
+  url: URL;
+  secret: string;
+}
+
+export interface DeliveryConfig {
+  email: EmailConfig | undefined;
+  webhook: WebhookConfig | undefined;
+}
+
+/** No channel configured: enquiries are stored only. */
+export const NO_DELIVERY: Readonly<DeliveryConfig> = Object.freeze({ email: undefined, webhook: undefined });
+
+export const CHANNELS = ["email", "webhook"] as const;
+export type Channel = (typeof CHANNELS)[number];
+
+/** The channels an enquiry gets a delivery row for, in a fixed order. */
+export function deliveryChannels(config: DeliveryConfig): Channel[] {
+  return CHANNELS.filter((channel) => config[channel] !== undefined);
+}
+
+// Deliberately loose: one @, no spaces, a dot in the domain. The SMTP server is the judge of the rest.
+const ADDRESS = /^[^\s@<>",;]+@[^\s@<>",;]+\.[^\s@<>",;]+$/;
+
+function setting(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  return env[name]?.trim() || undefined;
+}
+
+function mailboxes(name: string, raw: string): Mailbox[] {
+  const parsed = addressparser(raw, { flatten: true });
+  const list = parsed.map((entry) => ({ name: entry.name ?? "", address: entry.address ?? "" }));
+  const bad = list.find((mailbox) => !ADDRESS.test(mailbox.address));
+  if (list.length === 0 || bad) {
+    throw new ConfigError(`${name} must be email addresses separated by commas, such as sales@example.com, not "${raw}".`);
+  }
+  return list;
+}
+
+function singleMailbox(name: string, raw: string): Mailbox {
+  const list = (() => {
+    try {
+      return mailboxes(name, raw);
+    } catch {
+      return [];
+    }
+  })();
+  if (list.length !== 1) {
+    throw new ConfigError(`${name} must be one email address, such as "Nexa AI <noreply@example.com>", not "${raw}".`);
+  }
+  return list[0]!;
+}
+
+function smtpServer(raw: string): SmtpServer {
+  const name = "ENQUIRY_NOTIFY_SMTP_URL";
+  const url = urlSetting(name, raw, ["smtp:", "smtps:"], "smtp://user:password@smtp.example.com:587");
+  if (!url.hostname) throw new ConfigError(`${name} has no host name.`);
+  if (url.pathname.replace(/\/$/, "") || url.search || url.hash) {
+    throw new ConfigError(`${name} takes no path or query: only smtp[s]://user:password@host:port.`);
+  }
+  const secure = url.protocol === "smtps:";
+  const user = decodeURIComponent(url.username);
+  const pass = decodeURIComponent(url.password);
+  if (Boolean(user) !== Boolean(pass)) throw new ConfigError(`${name} must give both a user and a password, or neither.`);
+  return {
+    // WHATWG URL keeps IPv6 hosts in brackets; sockets want them bare.
+    host: url.hostname.replace(/^\[(.*)\]$/, "$1"),
+    port: url.port ? Number(url.port) : secure ? 465 : 587,
+    secure,
+    auth: user ? { user, pass } : undefined,
+  };
+}
+
+/** "Subject=addr,addr; Other subject=addr": who gets enquiries with these subjects instead of ENQUIRY_NOTIFY_TO. */
+function subjectRoutes(raw: string | undefined): SubjectRoute[] {
+  const name = "ENQUIRY_NOTIFY_ROUTES";
+  const routes: SubjectRoute[] = [];
+  for (const part of (raw ?? "").split(";")) {
+    if (!part.trim()) continue;
+    const equals = part.indexOf("=");
+    const subject = part.slice(0, Math.max(equals, 0)).trim();
+    if (equals < 0 || !subject) {
+      throw new ConfigError(`${name} must be "Subject=address, address; Other subject=address", not "${part.trim()}".`);
+    }
+    routes.push({ subject, to: mailboxes(name, part.slice(equals + 1)) });
+  }
+  return routes;
+}
+
+function emailConfig(env: NodeJS.ProcessEnv): EmailConfig | undefined {
+  const url = setting(env, "ENQUIRY_NOTIFY_SMTP_URL");
+  const others = ["ENQUIRY_NOTIFY_FROM", "ENQUIRY_NOTIFY_TO", "ENQUIRY_NOTIFY_ROUTES"].filter((name) => setting(env, name));
+  if (!url) {
+    if (others.length > 0) throw new ConfigError(`${others[0]} is set but ENQUIRY_NOTIFY_SMTP_URL is not: set both, or neither.`);
+    return undefined;
+  }
+  const from = setting(env, "ENQUIRY_NOTIFY_FROM");
+  const to = setting(env, "ENQUIRY_NOTIFY_TO");
+  if (!from) throw new ConfigError("ENQUIRY_NOTIFY_FROM must be set with ENQUIRY_NOTIFY_SMTP_URL: the address emails are sent from.");
+  if (!to) throw new ConfigError("ENQUIRY_NOTIFY_TO must be set with ENQUIRY_NOTIFY_SMTP_URL: who receives enquiries.");
+  return {
+    smtp: smtpServer(url),
+    from: singleMailbox("ENQUIRY_NOTIFY_FROM", from),
+    to: mailboxes("ENQUIRY_NOTIFY_TO", to),
+    routes: subjectRoutes(setting(env, "ENQUIRY_NOTIFY_ROUTES")),
+  };
+}
+
+function webhookConfig(env: NodeJS.ProcessEnv): WebhookConfig | undefined {
+  const raw = setting(env, "ENQUIRY_WEBHOOK_URL");
+  const secret = setting(env, "ENQUIRY_WEBHOOK_SECRET");
+  if (!raw) {
+    if (secret) throw new ConfigError("ENQUIRY_WEBHOOK_SECRET is set but ENQUIRY_WEBHOOK_URL is not: set both, or neither.");
+    return undefined;
+  }
+  const url = urlSetting("ENQUIRY_WEBHOOK_URL", raw, ["https:", "http:"], "https://crm.example.com/hooks/enquiries");
+  if (!secret) throw new ConfigError("ENQUIRY_WEBHOOK_SECRET must be set with ENQUIRY_WEBHOOK_URL: every webhook is signed with it.");
+  return { url, secret };
+}
+
+/** Delivery settings from the environment; throws ConfigError naming the variable. */
+export function deliveryConfigFromEnv(env: NodeJS.ProcessEnv): DeliveryConfig {
+  return { email: emailConfig(env), webhook: webhookConfig(env) };
+}
+
+/**
+ * Who receives an enquiry with this subject: its route (ENQUIRY_NOTIFY_ROUTES, subjects compared
+ * without regard to case) when it has one, else ENQUIRY_NOTIFY_TO.
+ */
+export function recipientsFor(config: EmailConfig, subject: string): Mailbox[] {
+  const key = subject.trim().toLowerCase();
+  return config.routes.find((route) => route.subject.toLowerCase() === key)?.to ?? config.to;
+}
+
+function addresses(list: readonly Mailbox[]): string {
+  return list.map((mailbox) => mailbox.address).join(", ");
+}
+
+/** The one start-up line saying where enquiries go. The webhook's query string and any credentials are left out. */
+export function describeDelivery(config: DeliveryConfig): string {
+  const parts: string[] = [];
+  if (config.email) {
+    const routes = config.email.routes.map((route) => `"${route.subject}" to ${addresses(route.to)}`);
+    const smtp = `${config.email.smtp.host}:${config.email.smtp.port}`;
+    parts.push(`email to ${addresses(config.email.to)}${routes.length ? ` (${routes.join(", ")})` : ""} via ${smtp}`);
+  }
+  if (config.webhook) parts.push(`a signed webhook to ${config.webhook.url.origin}${config.webhook.url.pathname}`);
+  return parts.length === 0
+    ? "Enquiries: stored only (set ENQUIRY_NOTIFY_SMTP_URL or ENQUIRY_WEBHOOK_URL to be told of them)."
+    : `Enquiries: stored, then sent by ${parts.join(" and by ")}.`;
+}
