@@ -10,7 +10,7 @@
 // missing) is compiled again first, which takes a fraction of a second.
 //
 // Plain JavaScript on purpose: this file is what runs before anything is compiled.
-import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -39,6 +39,7 @@ const COMMANDS = {
  */
 const GENERATOR = { name: "generate-content-validators", entry: "scripts/generate-content-validators.ts" };
 const SCHEMA_DIR = join(ROOT, "schema");
+const PRECOMPILED = join(OUT, "content-validators.cjs");
 
 /**
  * Source files find their neighbours (schema/, src/server/migrations/, the project root) from
@@ -120,7 +121,13 @@ async function compileAll(esbuild) {
     renameSync(file.path + suffix, file.path);
   }
   const { writeContentValidators } = await import(pathToFileURL(join(OUT, `${GENERATOR.name}.js`)).href);
-  writeContentValidators(SCHEMA_DIR);
+  try {
+    writeContentValidators(SCHEMA_DIR);
+  } catch {
+    // A schema that does not compile (a half-edited file) must not stop every command: the
+    // commands compile the schemas themselves then, and report the mistake as they always did.
+    rmSync(PRECOMPILED, { force: true });
+  }
   const inputs = [...Object.keys(result.metafile.inputs).filter((file) => !file.includes("node_modules")), ...schemaFiles(SCHEMA_DIR)];
   writeFileSync(META + suffix, JSON.stringify({ root: ROOT, builtAt, inputs }, null, 1));
   renameSync(META + suffix, META);
