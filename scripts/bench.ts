@@ -64,14 +64,21 @@ function timedValidation() {
     files = content.filesChecked;
     problems = content.problems.length;
   }
-  const started = performance.now();
-  spawnSync(process.execPath, ["--import", "tsx", "scripts/validate.ts"], { cwd: root, stdio: "ignore" });
+  // The command as `npm run validate` runs it (compiled JavaScript, precompiled validators); the
+  // fastest of five runs is the one least slowed by other work on the machine.
+  spawnSync(process.execPath, ["scripts/compiled.mjs", "--build"], { cwd: root, stdio: "ignore" });
+  const cliTimes: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const started = performance.now();
+    spawnSync(process.execPath, ["scripts/compiled.mjs", "validate"], { cwd: root, stdio: "ignore" });
+    cliTimes.push(performance.now() - started);
+  }
   return {
     files,
     problems,
     firstRunMs: Math.round(times[0]!),
     medianMs: Math.round(median(times.slice(1))),
-    cliWallMs: Math.round(performance.now() - started),
+    cliWallMs: Math.round(Math.min(...cliTimes)),
   };
 }
 
@@ -249,7 +256,7 @@ function markdown(report: Report): string {
     for (const [phase, s] of Object.entries(build)) lines.push(`| ${phase} | ${s.toFixed(2)} |`);
   } else lines.push("Not measured (`--no-build`).");
   lines.push("", "## Validation of every file", "");
-  lines.push(`${validation.files} files, ${validation.problems} problems. In process: first run ${validation.firstRunMs} ms (cold: ajv compiles the schemas), then median ${validation.medianMs} ms; \`npm run validate\` as a command, with tsx start-up: ${validation.cliWallMs} ms.`);
+  lines.push(`${validation.files} files, ${validation.problems} problems. In process: first run ${validation.firstRunMs} ms (cold), then median ${validation.medianMs} ms; \`npm run validate\` as a command (\`node scripts/compiled.mjs validate\`, fastest of 5): ${validation.cliWallMs} ms.`);
   lines.push("", "## Bytes per route", "");
   lines.push(`Initial JS of /: ${kb(sizes.initialJsOfHome)} gzip (budget in tests/budgets/). All CSS: ${kb(sizes.allCss)} gzip (budget 20 KB).`);
   lines.push("JS and CSS are the gzip (level 9) bytes a route loads before it is interactive; images are the raw bytes of the pictures its HTML names (eager and lazy).", "");

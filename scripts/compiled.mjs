@@ -10,7 +10,7 @@
 // missing) is compiled again first, which takes a fraction of a second.
 //
 // Plain JavaScript on purpose: this file is what runs before anything is compiled.
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -32,6 +32,16 @@ const COMMANDS = {
 };
 
 /**
+ * Compiled with the commands and run once after them: writes the page and site validators as
+ * code (dist-server/content-validators.cjs, see src/content/precompiled-validators.ts), so a
+ * command never compiles the schemas itself. The schema files are inputs, so editing one
+ * regenerates it.
+ */
+const GENERATOR = { name: "generate-content-validators", entry: "scripts/generate-content-validators.ts" };
+const SCHEMA_DIR = join(ROOT, "schema");
+const PRECOMPILED = join(OUT, "content-validators.cjs");
+
+/**
  * Source files find their neighbours (schema/, src/server/migrations/, the project root) from
  * `import.meta.url`. In a bundle that would be the bundle's own address, so each file's
  * `import.meta.url` is replaced with its source file's address: paths resolve as under tsx.
@@ -45,6 +55,15 @@ const sourceUrlPlugin = {
     }));
   },
 };
+
+/** Every schema file, relative to the project root. */
+function schemaFiles(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = join(dir, entry.name);
+    if (entry.isDirectory()) return schemaFiles(full);
+    return entry.name.endsWith(".schema.json") ? [relative(ROOT, full)] : [];
+  });
+}
 
 function readMeta() {
   try {
@@ -83,7 +102,7 @@ async function compileAll(esbuild) {
   const builtAt = Date.now();
   const result = await esbuild.build({
     absWorkingDir: ROOT,
-    entryPoints: Object.fromEntries(Object.entries(COMMANDS).map(([name, entry]) => [name, join(ROOT, entry)])),
+    entryPoints: Object.fromEntries([...Object.entries(COMMANDS), [GENERATOR.name, GENERATOR.entry]].map(([name, entry]) => [name, join(ROOT, entry)])),
     outdir: OUT,
     bundle: true,
     format: "esm",
@@ -101,7 +120,15 @@ async function compileAll(esbuild) {
     writeFileSync(file.path + suffix, file.contents);
     renameSync(file.path + suffix, file.path);
   }
-  const inputs = Object.keys(result.metafile.inputs).filter((file) => !file.includes("node_modules"));
+  const { writeContentValidators } = await import(pathToFileURL(join(OUT, `${GENERATOR.name}.js`)).href);
+  try {
+    writeContentValidators(SCHEMA_DIR);
+  } catch {
+    // A schema that does not compile (a half-edited file) must not stop every command: the
+    // commands compile the schemas themselves then, and report the mistake as they always did.
+    rmSync(PRECOMPILED, { force: true });
+  }
+  const inputs = [...Object.keys(result.metafile.inputs).filter((file) => !file.includes("node_modules")), ...schemaFiles(SCHEMA_DIR)];
   writeFileSync(META + suffix, JSON.stringify({ root: ROOT, builtAt, inputs }, null, 1));
   renameSync(META + suffix, META);
 }

@@ -1,7 +1,10 @@
-import Ajv, { type ValidateFunction } from "ajv";
-import addFormats from "ajv-formats";
+import type Ajv from "ajv";
+import type { ValidateFunction } from "ajv";
+import type addFormats from "ajv-formats";
 import { readdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { join, relative } from "node:path";
+import { loadPrecompiled, schemaFingerprint } from "./precompiled-validators.ts";
 import { createSchemaIndex, type SchemaIndex, type SchemaNode } from "./schema-index.ts";
 
 /**
@@ -35,46 +38,71 @@ export interface Validators {
 
 let collector: CollectedRef[] | null = null;
 
-function readSchemas(schemaDir: string): Map<string, Record<string, unknown>> {
-  const schemas = new Map<string, Record<string, unknown>>();
+/** What the `x-kind` keyword does when a value passes through it: note the value for the cross-file checks. */
+export function collectKind(kind: RefKind, value: unknown, _parent: unknown, ctx?: { instancePath: string }): boolean {
+  collector?.push({ kind, pointer: ctx?.instancePath ?? "", value });
+  return true;
+}
+
+// ajv is loaded only when the schemas must be compiled here: a run that finds them compiled
+// ahead of time (see precompiled-validators.ts) never pays for loading it.
+const require = createRequire(import.meta.url);
+
+/** Each schema file's text, by its path under schema/. */
+export function readSchemaTexts(schemaDir: string): Map<string, string> {
+  const texts = new Map<string, string>();
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const full = join(dir, entry.name);
       if (entry.isDirectory()) walk(full);
-      else if (entry.name.endsWith(".schema.json")) {
-        const rel = relative(schemaDir, full).split("\\").join("/");
-        schemas.set(rel, JSON.parse(readFileSync(full, "utf8")) as Record<string, unknown>);
-      }
+      else if (entry.name.endsWith(".schema.json")) texts.set(relative(schemaDir, full).split("\\").join("/"), readFileSync(full, "utf8"));
     }
   };
   walk(schemaDir);
-  return schemas;
+  return texts;
 }
 
-export function createAjv(schemaDir: string): { ajv: Ajv; schemas: Map<string, Record<string, unknown>> } {
-  const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true, discriminator: true, verbose: true });
-  addFormats(ajv);
+const parseSchemas = (texts: Map<string, string>) => new Map([...texts].map(([rel, text]) => [rel, JSON.parse(text) as Record<string, unknown>]));
+
+/** Each schema as ajv holds it: the file's schema with its $id under SCHEMA_BASE (the nested nodes are the file's own). */
+export function schemaRoots(schemas: Map<string, Record<string, unknown>>): Map<string, Record<string, unknown>> {
+  return new Map([...schemas].map(([rel, schema]) => [rel, { ...schema, $id: SCHEMA_BASE + rel }]));
+}
+
+function ajvFor(schemas: Map<string, Record<string, unknown>>, source: boolean): { ajv: Ajv; roots: Map<string, Record<string, unknown>> } {
+  const AjvClass = require("ajv") as typeof Ajv;
+  const addFormatsTo = require("ajv-formats") as typeof addFormats;
+  const ajv = new AjvClass({ allErrors: true, strict: true, allowUnionTypes: true, discriminator: true, verbose: true, code: { source } });
+  addFormatsTo(ajv);
   // Help for editors (redhat.vscode-yaml): shown on hover and in completion, never checked.
   ajv.addVocabulary(["markdownDescription", "enumDescriptions", "markdownEnumDescriptions"]);
-  ajv.addKeyword({
-    keyword: "x-kind",
-    schemaType: "string",
-    errors: false,
-    validate(kind: RefKind, value: unknown, _parent: unknown, ctx?: { instancePath: string }) {
-      collector?.push({ kind, pointer: ctx?.instancePath ?? "", value });
-      return true;
-    },
-  });
-  const schemas = readSchemas(schemaDir);
-  for (const [rel, schema] of schemas) ajv.addSchema({ ...schema, $id: SCHEMA_BASE + rel });
-  return { ajv, schemas };
+  ajv.addKeyword({ keyword: "x-kind", schemaType: "string", errors: false, validate: collectKind });
+  const roots = schemaRoots(schemas);
+  for (const root of roots.values()) ajv.addSchema(root);
+  return { ajv, roots };
 }
 
-export function createValidators(schemaDir: string): Validators {
-  const { ajv, schemas } = createAjv(schemaDir);
+/** An ajv holding every schema under schemaDir; `source: true` keeps the generated code, for compiling it ahead of time. */
+export function createAjv(schemaDir: string, options: { source?: boolean } = {}): { ajv: Ajv; schemas: Map<string, Record<string, unknown>>; roots: Map<string, Record<string, unknown>> } {
+  const schemas = parseSchemas(readSchemaTexts(schemaDir));
+  return { ...ajvFor(schemas, options.source === true), schemas };
+}
+
+/** The page and site validators: compiled ahead of time when that code was made from these very schemas, else compiled here. */
+function compilePageAndSite(texts: Map<string, string>, schemas: Map<string, Record<string, unknown>>, schemaDir: string): { page: ValidateFunction; site: ValidateFunction } {
+  const precompiled = loadPrecompiled(schemaFingerprint(texts), schemaRoots(schemas), collectKind);
+  if (precompiled) return precompiled;
+  const { ajv } = ajvFor(schemas, false);
   const page = ajv.getSchema(SCHEMA_BASE + "page.schema.json");
   const site = ajv.getSchema(SCHEMA_BASE + "site.schema.json");
   if (!page || !site) throw new Error(`schema/page.schema.json or schema/site.schema.json is missing in ${schemaDir}`);
+  return { page, site };
+}
+
+export function createValidators(schemaDir: string): Validators {
+  const texts = readSchemaTexts(schemaDir);
+  const schemas = parseSchemas(texts);
+  const { page, site } = compilePageAndSite(texts, schemas, schemaDir);
   return {
     page,
     site,

@@ -3,6 +3,8 @@ import { readFileSync, statSync, utimesSync } from "node:fs";
 import { builtinModules } from "node:module";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { readSchemaTexts } from "../../../src/content/ajv.ts";
+import { schemaFingerprint } from "../../../src/content/precompiled-validators.ts";
 
 const ROOT = join(import.meta.dirname, "../../..");
 const LAUNCHER = join(ROOT, "scripts/compiled.mjs");
@@ -39,6 +41,20 @@ describe("scripts/compiled.mjs: the commands and the server as compiled JavaScri
     utimesSync(source, atime, new Date(Math.max(Date.now(), before + 1)));
     expect(launch("validate", "--format", "json").status).toBe(0);
     expect(builtAt()).toBeGreaterThan(before);
+  });
+
+  it("writes the page and site validators as code for the current schemas, and again when a schema changes", () => {
+    const fingerprintOnDisk = () => (JSON.parse(/"([0-9a-f]{64})"/.exec(readFileSync(join(OUT, "content-validators.cjs"), "utf8"))![0]) as string);
+    const current = () => schemaFingerprint(readSchemaTexts(join(ROOT, "schema")));
+    expect(launch("--build").status).toBe(0);
+    expect(fingerprintOnDisk()).toBe(current());
+    const before = builtAt();
+    const schema = join(ROOT, "schema/blocks/hero.schema.json");
+    const { atime } = statSync(schema);
+    utimesSync(schema, atime, new Date(Math.max(Date.now(), before + 1)));
+    expect(launch("validate", "--format", "json").status).toBe(0);
+    expect(builtAt()).toBeGreaterThan(before);
+    expect(fingerprintOnDisk()).toBe(current());
   });
 
   it("answers an unknown command with its usage line and exit code 2", () => {
