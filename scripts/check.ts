@@ -232,7 +232,10 @@ async function main(): Promise<void> {
   const options = { root: { type: "string", default: "." }, help: { type: "boolean", short: "h" } } as const;
   // A mistake in the options (unknown, or missing its value) is a usage error: its message, the usage, exit 2.
   const { values, positionals: files } = (() => { try { return parseArgs({ options, allowPositionals: true }); } catch (error) { return usage((error as Error).message); } })();
-  if (values.help) (console.log(USAGE), process.exit(0));
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
   const root = resolve(values.root);
   if (files.length !== 1) usage(files.length === 0 ? "name the page file to check" : "check one page file at a time");
   const abs = resolve(root, files[0]!);

@@ -21,7 +21,10 @@ function usage(message: string): never {
 const OPTIONS = { root: { type: "string", default: "." }, help: { type: "boolean", short: "h" } } as const;
 // A mistake in the options (unknown, or missing its value) is a usage error: its message, the usage, exit 2.
 const { values, positionals } = (() => { try { return parseArgs({ options: OPTIONS, allowPositionals: true }); } catch (error) { return usage((error as Error).message); } })();
-if (values.help) (console.log(USAGE), process.exit(0));
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
 const root = resolve(values.root);
 const [kindArg, route, ...extra] = positionals;
 if (kindArg === undefined || route === undefined) usage("say what kind of page to make and its address");
