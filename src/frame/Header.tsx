@@ -42,10 +42,14 @@ export function Header({ site }: { site: Site }) {
     [open],
   );
 
-  useEffect(() => {
+  // A new page closes the open panel and the phone menu; adjusted while rendering, not in an
+  // effect (react.dev, "Adjusting some state when a prop changes").
+  const [shownPath, setShownPath] = useState(pathname);
+  if (shownPath !== pathname) {
+    setShownPath(pathname);
     setState(null);
     setMenuOpen(false);
-  }, [pathname]);
+  }
 
   useEffect(() => {
     if (open === null && !menuOpen) return;
