@@ -33,7 +33,6 @@ const tmp = join(root, ".tmp", `bench-${process.pid}`);
 mkdirSync(tmp, { recursive: true });
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const seconds = (ms: number) => Math.round(ms) / 1000;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 // ── Build, with its phases (scripts/build.ts writes them to BUILD_TIMINGS_FILE) ─────────────

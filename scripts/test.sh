@@ -10,6 +10,7 @@ step "postgresql"; bash scripts/ensure-postgres.sh
 step "java (HTML checker)"; bash scripts/ensure-java.sh
 step "validate content"; node scripts/compiled.mjs validate
 step "typecheck"; npx tsc -p tsconfig.json --noEmit
+step "lint"; npm run --silent lint
 step "unit tests"; npx tsx scripts/with-postgres.ts npx vitest run --reporter=default --reporter=json --outputFile.json=.tmp/vitest.json
 step "reliability tests"; npx tsx scripts/with-postgres.ts npx vitest run --config tests/reliability/vitest.config.ts --reporter=default --reporter=json --outputFile.json=.tmp/vitest-reliability.json
 step "build"; npx tsx scripts/build.ts

@@ -63,11 +63,16 @@ export function firstInvalidUtf8(bytes: Uint8Array): number {
 function positionOfByte(bytes: Uint8Array, offset: number): { line: number; col: number } {
   let line = 1;
   let lineStart = 0;
-  for (let i = 0; i < offset; i++) if (bytes[i] === 0x0a) (line++, (lineStart = i + 1));
+  for (let i = 0; i < offset; i++) {
+    if (bytes[i] !== 0x0a) continue;
+    line++;
+    lineStart = i + 1;
+  }
   return { line, col: offset - lineStart + 1 };
 }
 
 // YAML allows only printable characters (YAML 1.2 §5.1): no C0/C1 controls other than tab and line breaks.
+// eslint-disable-next-line no-control-regex -- finding control characters is this pattern's purpose
 const NOT_PRINTABLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u0084\u0086-\u009f\ufffe\uffff]/;
 
 function controlCharacterProblem(file: string, text: string): Problem | null {

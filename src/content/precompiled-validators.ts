@@ -2,6 +2,7 @@ import type { ValidateFunction } from "ajv";
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /**
@@ -16,14 +17,17 @@ import { fileURLToPath } from "node:url";
  * clone before the first build — compiles the schemas at run time as before, so a run never
  * sees stale validators.
  */
-export const PRECOMPILED_FILE = fileURLToPath(new URL("../../dist-server/content-validators.cjs", import.meta.url));
+// Paths from the module's own file path, not `new URL(…, import.meta.url)`: under a DOM test
+// environment the global URL is the DOM's, which node:url's fileURLToPath does not accept.
+const here = dirname(fileURLToPath(import.meta.url));
+export const PRECOMPILED_FILE = join(here, "../../dist-server/content-validators.cjs");
 
 /** Sources whose change changes the generated code. */
-const GENERATOR_SOURCES = ["./ajv.ts", "../../scripts/generate-content-validators.ts"].map((path) => new URL(path, import.meta.url));
+const GENERATOR_SOURCES = [join(here, "ajv.ts"), join(here, "../../scripts/generate-content-validators.ts")];
 
 const require = createRequire(import.meta.url);
 
-function textOrEmpty(file: URL | string): string {
+function textOrEmpty(file: string): string {
   try {
     return readFileSync(file, "utf8");
   } catch {

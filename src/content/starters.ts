@@ -46,9 +46,7 @@ export interface StarterContext {
 
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const MAX_SLUG = 40;
-const INDUSTRIES = "/industries";
 const COURSE_GROUPS = "/courses/normal-course";
-const EXAMS = "/courses/comparative-exam-preparation";
 
 /** Where each kind of page lives, as the person asking would read it. */
 const SHAPES: Record<Kind, { pattern: RegExp; example: string; what: string }> = {

@@ -30,7 +30,12 @@ export function DesktopNav({ items, pathname }: { items: NavItem[]; pathname: st
     [open],
   );
 
-  useEffect(() => setState(null), [pathname]);
+  // A new page closes it; adjusted while rendering, not in an effect (react.dev, "Adjusting some state when a prop changes").
+  const [shownPath, setShownPath] = useState(pathname);
+  if (shownPath !== pathname) {
+    setShownPath(pathname);
+    setState(null);
+  }
 
   useEffect(() => {
     if (open === null) return;

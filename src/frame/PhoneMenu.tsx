@@ -17,7 +17,12 @@ export function PhoneMenu({ items, contact, pathname }: { items: NavItem[]; cont
   const button = useRef<HTMLButtonElement>(null);
   useScrollLock(open);
 
-  useEffect(() => setOpen(false), [pathname]);
+  // A new page closes it; adjusted while rendering, not in an effect (react.dev, "Adjusting some state when a prop changes").
+  const [shownPath, setShownPath] = useState(pathname);
+  if (shownPath !== pathname) {
+    setShownPath(pathname);
+    setOpen(false);
+  }
 
   useEffect(() => {
     if (!open) return;

@@ -69,7 +69,7 @@ const TABLE_COLUMNS: readonly TableColumn<StoredEnquiry>[] = [
 
 // Stored text could hold terminal escape sequences; a table shows it on one line, defused.
 function printable(text: string): string {
-  return text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, " ");
+  return text.replace(/\p{Cc}+/gu, " ");
 }
 
 function fit(text: string, width: number): string {

@@ -11,8 +11,8 @@ declare module "structured-data-testing-tool" {
     warnings: StructuredDataTestCase[];
   }
   /** Resolves when every test passes; rejects with `{ res }` (the same result) when one fails. */
-  function structuredDataTest(html: string, options: { presets?: unknown[]; schemas?: string[] }): Promise<StructuredDataResult>;
-  const sdtt: { structuredDataTest: typeof structuredDataTest };
+  type StructuredDataTest = (html: string, options: { presets?: unknown[]; schemas?: string[] }) => Promise<StructuredDataResult>;
+  const sdtt: { structuredDataTest: StructuredDataTest };
   export default sdtt;
 }
 

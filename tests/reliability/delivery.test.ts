@@ -6,7 +6,7 @@ import { openOutbox, type OutboxPlace } from "../../src/server/delivery/index.ts
 import type { DeliveryRow } from "../../src/server/delivery/outbox.ts";
 import { eventually, startReceiver, type TestReceiver } from "../unit/server/delivery-receivers.ts";
 import { VALID_ENQUIRY } from "../unit/server/helpers.ts";
-import { freshDatabase, POSTGRES_AVAILABLE } from "../unit/server/postgres.ts";
+import { freshDatabase, postgresOnly } from "../unit/server/postgres.ts";
 import { postJson } from "../unit/server/raw-http.ts";
 import { killAllServers, spawnServer } from "./server-process.ts";
 
@@ -61,13 +61,14 @@ afterAll(() => {
 });
 
 const KINDS = [
-  { kind: "SQLite" as const, available: true },
-  { kind: "PostgreSQL" as const, available: POSTGRES_AVAILABLE },
+  { kind: "SQLite" as const, needsPostgres: false },
+  { kind: "PostgreSQL" as const, needsPostgres: true },
 ];
 
-describe.each(KINDS)("deliveries on $kind", ({ kind, available }) => {
-  it.skipIf(!available)(
+describe.each(KINDS)("deliveries on $kind", ({ kind, needsPostgres }) => {
+  it(
     "a delivery cut off by kill -9 mid-send is sent again, with the same delivery id, after a restart",
+    { ...postgresOnly(needsPostgres), timeout: 120_000 },
     async () => {
       const where = await place(kind);
       // The first request is never answered: the server is killed while it waits.
@@ -96,11 +97,11 @@ describe.each(KINDS)("deliveries on $kind", ({ kind, available }) => {
       await second.stop();
       expect(second.child.exitCode).toBe(0);
     },
-    120_000,
   );
 
-  it.skipIf(!available)(
+  it(
     "two API processes on one database deliver every enquiry exactly once between them",
+    { ...postgresOnly(needsPostgres), timeout: 90_000 },
     async () => {
       const where = await place(kind);
       const hook = await receiver(() => 200);
@@ -122,6 +123,5 @@ describe.each(KINDS)("deliveries on $kind", ({ kind, available }) => {
       expect(received.sort()).toEqual(rows.map((r) => r.id).sort());
       expect(rows.every((r) => r.attempts === 1)).toBe(true);
     },
-    90_000,
   );
 });

@@ -9,7 +9,7 @@ export const SUBJECT_MAX = 150;
 
 /** One line of header-safe text: control characters (CR and LF among them) and line separators become spaces. */
 export function headerText(value: string, max = SUBJECT_MAX): string {
-  const line = value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ").replace(/\s+/g, " ").trim();
+  const line = value.replace(/[\p{Cc}\u2028\u2029]+/gu, " ").replace(/\s+/g, " ").trim();
   const chars = [...line];
   return chars.length <= max ? line : `${chars.slice(0, max - 1).join("")}…`;
 }

@@ -36,7 +36,7 @@ afterEach(() => cleanup());
 describe("editor help comes from the schemas", () => {
   it("every field has a title and a description, its own or its $ref's", () => {
     const missing = fields()
-      .filter(([, where, node]) => !where.endsWith("|"))
+      .filter(([, where]) => !where.endsWith("|"))
       .filter(([file, , node]) => {
         const seen = index.resolve(node, file).node;
         return !seen.title || !seen.description;

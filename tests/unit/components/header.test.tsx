@@ -110,20 +110,25 @@ describe("header panels (desktop)", () => {
 
 describe("phone menu", () => {
   const menuButton = () => screen.getByRole("button", { name: "Menu" });
+  /** The open menu: the element the button controls. */
   const phoneMenu = () => document.getElementById(menuButton().getAttribute("aria-controls")!)!;
+  /** Closed, the menu is not in the document at all (so a page's HTML holds each panel link once) and the button controls nothing. */
+  const expectClosed = () => {
+    expect(menuButton().getAttribute("aria-expanded")).toBe("false");
+    expect(menuButton().hasAttribute("aria-controls")).toBe(false);
+    expect(document.getElementById("mobile-menu")).toBeNull();
+  };
 
   it("the Menu button toggles the menu, which lists every header item", async () => {
     const user = renderHeader();
-    expect(menuButton().getAttribute("aria-expanded")).toBe("false");
-    expect(phoneMenu().hidden).toBe(true);
+    expectClosed();
     await user.click(menuButton());
     expect(menuButton().getAttribute("aria-expanded")).toBe("true");
-    expect(phoneMenu().hidden).toBe(false);
+    expect(phoneMenu().id).toBe("mobile-menu");
     const menu = within(phoneMenu());
     for (const item of SITE.header.items) expect(menu.getAllByText(item.label).length).toBeGreaterThan(0);
     await user.click(menuButton());
-    expect(menuButton().getAttribute("aria-expanded")).toBe("false");
-    expect(phoneMenu().hidden).toBe(true);
+    expectClosed();
   });
 
   it("Escape closes the menu and returns focus to the Menu button", async () => {
@@ -132,7 +137,7 @@ describe("phone menu", () => {
     await user.tab();
     expect(phoneMenu().contains(document.activeElement)).toBe(true);
     await user.keyboard("{Escape}");
-    expect(phoneMenu().hidden).toBe(true);
+    expectClosed();
     expect(document.activeElement).toBe(menuButton());
   });
 
@@ -141,6 +146,6 @@ describe("phone menu", () => {
     await user.click(menuButton());
     const link = within(phoneMenu()).getAllByRole("link").find((a) => a.getAttribute("href") !== "/")!;
     await user.click(link);
-    expect(phoneMenu().hidden).toBe(true);
+    expectClosed();
   });
 });
