@@ -49,6 +49,7 @@ export const SITE_FILES: Readonly<Record<string, string>> = Object.freeze({
   "images/logo.svg": '<svg xmlns="http://www.w3.org/2000/svg"/>',
   "videos/intro.mp4": "0123456789abcdefghij",
   "robots.txt": "User-agent: *\n",
+  "_data/courses/explore.json": '{"route":"/courses/explore"}',
   "404.html": "<!doctype html><title>Not found</title><h1>We could not find that page</h1>",
   ".build-stamp": "secret-ish",
 });

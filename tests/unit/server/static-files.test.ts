@@ -28,6 +28,8 @@ const FILES = [
   { url: "/images/logo.svg", type: "image/svg+xml", cache: "public, max-age=3600" },
   { url: "/videos/intro.mp4", type: "video/mp4", cache: "public, max-age=3600" },
   { url: "/robots.txt", type: "text/plain; charset=utf-8", cache: "public, max-age=3600" },
+  // Page data changes with its page, under the same name: revalidated like the HTML.
+  { url: "/_data/courses/explore.json", type: "application/json; charset=utf-8", cache: "no-cache" },
 ];
 
 const REFUSED = [
