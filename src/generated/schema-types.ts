@@ -1065,6 +1065,10 @@ export interface Site {
    */
   language?: string;
   /**
+   * Told to search engines with every course (schema.org CourseInstance.courseMode, shown in Google's course listings): online, onsite (in a classroom) or blended (both).
+   */
+  courseMode: "online" | "onsite" | "blended";
+  /**
    * The bar at the top of every page.
    */
   header: {

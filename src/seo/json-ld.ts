@@ -9,11 +9,8 @@ import { ancestorsOf, labelOf, type SiteTree } from "./page-place.ts";
  */
 export type JsonLd = WithContext<Thing>;
 
-/**
- * How the courses are taught, for CourseInstance.courseMode (one of Google's "Online",
- * "Onsite", "Blended"): every course page describes live classes held online.
- */
-export const COURSE_MODE = "Online";
+/** Google's words for CourseInstance.courseMode, from site/_site.yaml's courseMode. */
+export const COURSE_MODE = { online: "Online", onsite: "Onsite", blended: "Blended" } as const satisfies Record<Site["courseMode"], string>;
 
 /** Google's pricing categories for Offer.category are Free, Partially Free, Subscription and Paid: every fee here is paid. */
 export const OFFER_CATEGORY = "Paid";
@@ -78,7 +75,7 @@ function offerLd(site: Site, price: Price, url: string): Offer {
 /** Course: name, description, provider, an offer per price (INR, then USD where given), an instance per duration. */
 export function courseLd(site: Site, route: string, course: CourseFacts): WithContext<Course> {
   const url = absolute(site, route);
-  const instances: CourseInstance[] = course.workloads.map((workload) => ({ "@type": "CourseInstance", courseMode: COURSE_MODE, courseWorkload: workload }));
+  const instances: CourseInstance[] = course.workloads.map((workload) => ({ "@type": "CourseInstance", courseMode: COURSE_MODE[site.courseMode], courseWorkload: workload }));
   return {
     "@context": "https://schema.org",
     "@type": "Course",

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { loadSiteContent } from "../../../src/content/site.ts";
 import type { Course, CourseInstance, Offer } from "schema-dts";
-import { COURSE_MODE, OFFER_CATEGORY } from "../../../src/seo/json-ld.ts";
+import { OFFER_CATEGORY } from "../../../src/seo/json-ld.ts";
 import { pageSeoOf, siteTreeOf } from "../../../src/seo/page-seo.ts";
 import { missingProperties, typesOf } from "../../../src/seo/required.ts";
 import { PROJECT } from "../fixture-site.ts";
@@ -92,7 +92,8 @@ describe("Course structured data equals SPEC §9 on every course page", () => {
       expect(offers.every((o) => o.category === OFFER_CATEGORY)).toBe(true);
       const instances = course.hasCourseInstance as Exclude<CourseInstance, string>[];
       expect(instances.map((c) => c.courseWorkload)).toEqual(row.workloads);
-      expect(instances.every((c) => c.courseMode === COURSE_MODE)).toBe(true);
+      // site/_site.yaml says courseMode: online.
+      expect(instances.every((c) => c.courseMode === "Online")).toBe(true);
       expect(missingProperties(course)).toEqual([]);
     });
   });
