@@ -7,6 +7,7 @@ import { jsonForHtml, pageEntries } from "../src/content/page-entries.ts";
 import type { SiteContent } from "../src/content/site.ts";
 import type { PageEntry } from "../src/entry-server.tsx";
 import type { Site } from "../src/generated/schema-types.ts";
+import { escapeHtml } from "../src/lib/escape-html.ts";
 import { dataPathOf, PAGE_DATA_ID } from "../src/lib/resolve-route.ts";
 import { securityHeaders, STRICT_TRANSPORT_SECURITY } from "../src/server/security-headers.ts";
 
@@ -17,7 +18,6 @@ type ServerEntry = {
 
 type ViteManifest = Record<string, { file: string; src?: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[]; css?: string[] }>;
 
-const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 /** `/careers` → dist/careers/index.html; `/` → dist/index.html */
 export function htmlPathOf(outDir: string, url: string): string {

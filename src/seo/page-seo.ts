@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import type { ContentPage, SiteContent } from "../content/site.ts";
 import type { Site } from "../generated/schema-types.ts";
+import { escapeHtml } from "../lib/escape-html.ts";
 import { CARD_HEIGHT, CARD_WIDTH, logoDataUrl } from "./card-image.ts";
 import { coursesOf, type CourseProblem } from "./course-facts.ts";
 import { breadcrumbLd, courseLd, organizationLd, scriptTag, webSiteLd, type JsonLd } from "./json-ld.ts";
@@ -69,13 +70,12 @@ export function pageSeoOf(tree: SiteTree, route: string): PageSeo {
   return { jsonLd, image, problems };
 }
 
-const escapeAttr = (s: string) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 /** The head tags of a page's share picture and structured data (the not-found page: the default picture, no data). */
 export function seoHeadTags(site: Site, seo: PageSeo | null): string[] {
   const image = seo?.image ?? DEFAULT_IMAGE;
-  const url = escapeAttr(site.url + image.src);
-  const alt = escapeAttr(image.alt);
+  const url = escapeHtml(site.url + image.src);
+  const alt = escapeHtml(image.alt);
   return [
     `<meta property="og:image" content="${url}" />`,
     `<meta property="og:image:type" content="${image.type}" />`,
