@@ -3,13 +3,16 @@ import { hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router-dom";
 import { App } from "./App.tsx";
 import { fetchPage, primePage, type PageEntry } from "./lib/page-cache.ts";
-import { normalizePath, PAGE_DATA_ID } from "./lib/resolve-route.ts";
+import type { Site } from "./generated/schema-types.ts";
+import { normalizePath, PAGE_DATA_ID, SITE_DATA_ID } from "./lib/resolve-route.ts";
 
 /**
- * Read the page's data from its prerendered `<script type="application/json">` block (the dev
- * server has none: fetch it) and load its blocks first, so the first render matches the HTML.
+ * Read the site settings and the page's data from their `<script type="application/json">` blocks
+ * (the dev server's page has no page-data block: fetch it) and load its blocks first, so the first
+ * render matches the HTML. Data blocks, not modules: the entry is the same for every page and every site size.
  */
 async function start() {
+  const site = JSON.parse(document.getElementById(SITE_DATA_ID)?.textContent ?? "") as Site;
   const path = normalizePath(window.location.pathname);
   const block = document.getElementById(PAGE_DATA_ID);
   const entry: PageEntry = block ? (JSON.parse(block.textContent ?? "") as PageEntry) : path === null ? { route: null } : await fetchPage(path);
@@ -18,7 +21,7 @@ async function start() {
     document.getElementById("root")!,
     <StrictMode>
       <BrowserRouter>
-        <App />
+        <App site={site} />
       </BrowserRouter>
     </StrictMode>,
     { onRecoverableError: (error) => console.error("Hydration problem:", error) },

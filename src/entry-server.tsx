@@ -16,7 +16,7 @@ export async function render(url: string, entry: PageEntry): Promise<string> {
     return renderToString(
       <StrictMode>
         <StaticRouter location={url}>
-          <App />
+          <App site={site} />
         </StaticRouter>
       </StrictMode>,
     );

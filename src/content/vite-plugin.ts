@@ -1,13 +1,15 @@
 import { join } from "node:path";
 import type { Plugin, ViteDevServer } from "vite";
-import { dataPathOf } from "../lib/resolve-route.ts";
+import { dataPathOf, SITE_DATA_ID } from "../lib/resolve-route.ts";
 import { formatText } from "./format-problems.ts";
-import { pageEntries } from "./page-entries.ts";
+import { jsonForHtml, pageEntries } from "./page-entries.ts";
 import { loadSiteContent, type SiteContent } from "./site.ts";
 
 /**
  * Turns the checked content under site/ into what the app reads:
- * - `virtual:site`: the site settings (header, footer, names), the only content in the entry;
+ * - the site settings (header, footer, names) as a `<script type="application/json" id="site-data">`
+ *   block in index.html, so in every prerendered page: the browser reads them there, and the entry holds no content at all;
+ * - `virtual:site`: the same settings as a module, for the prerender's server bundle;
  * - in the dev server, `/_data/<address>.json`: one page's data, as the build writes it to dist/_data/.
  * No page is a module, so the bundle is the same whatever the number of pages.
  * Invalid content fails the build, and shows in the dev server's overlay, with the validator's lines.
@@ -58,6 +60,11 @@ export function sitePlugin(rootOverride?: string, checked?: SiteContent): Plugin
     },
     resolveId(id) {
       return id === SITE_ID ? RESOLVED : null;
+    },
+    transformIndexHtml() {
+      const c = current();
+      if (c.problems.length > 0) return undefined;
+      return [{ tag: "script", attrs: { type: "application/json", id: SITE_DATA_ID }, children: jsonForHtml(c.site), injectTo: "body" }];
     },
     load(id) {
       if (id !== RESOLVED) return null;

@@ -24,3 +24,6 @@ export function dataPathOf(path: string): string {
 
 /** The id of the `<script type="application/json">` block that carries a prerendered page's data. */
 export const PAGE_DATA_ID = "page-data";
+
+/** The id of the `<script type="application/json">` block, in every page, that carries the site settings (header, footer, names). */
+export const SITE_DATA_ID = "site-data";

@@ -35,25 +35,26 @@ function staticHostHeaders(): Record<string, string> {
   );
 }
 
-/** The page-data block (src/lib/resolve-route.ts) and structured data: JSON types the browser never runs. */
+/** The site-data and page-data blocks (src/lib/resolve-route.ts) and structured data: JSON types the browser never runs. */
+const SITE_DATA_TAG = '<script type="application/json" id="site-data">';
 const PAGE_DATA_TAG = '<script type="application/json" id="page-data">';
 const STRUCTURED_DATA_TAG = '<script type="application/ld+json">';
 
 /**
- * Inline <script> elements the policy's script-src 'self' would block: all but the two data
- * blocks. A script whose type is application/ld+json (structured data) or application/json
- * (page data) is never run by the browser, so CSP does not apply to it; any other type, or
- * none, is code.
+ * Inline <script> elements the policy's script-src 'self' would block: all but the data blocks.
+ * A script whose type is application/ld+json (structured data) or application/json (site and
+ * page data) is never run by the browser, so CSP does not apply to it; any other type, or none, is code.
  */
 export function inlineScripts(html: string): string[] {
-  return [...html.matchAll(/<script\b(?![^>]*\ssrc=)[^>]*>/gi)].map((m) => m[0]).filter((tag) => tag !== PAGE_DATA_TAG && tag !== STRUCTURED_DATA_TAG);
+  const data = [SITE_DATA_TAG, PAGE_DATA_TAG, STRUCTURED_DATA_TAG];
+  return [...html.matchAll(/<script\b(?![^>]*\ssrc=)[^>]*>/gi)].map((m) => m[0]).filter((tag) => !data.includes(tag));
 }
 
 test.describe("the prerendered site is CSP-clean", () => {
   test.skip(({ isMobile }) => isMobile, "reads files, once");
 
-  test("the inline-script rule lets exactly the two data-block types through", () => {
-    const allowed = [STRUCTURED_DATA_TAG, PAGE_DATA_TAG];
+  test("the inline-script rule lets exactly the data blocks through", () => {
+    const allowed = [STRUCTURED_DATA_TAG, SITE_DATA_TAG, PAGE_DATA_TAG];
     const blocked = [
       '<script type="application/json">',
       '<script type="application/json" id="other">',
@@ -89,15 +90,21 @@ test.describe("the prerendered site is CSP-clean", () => {
     expect(problems).toEqual([]);
   });
 
-  test("each HTML file carries exactly one page-data block, and it is JSON that cannot close its element", () => {
+  test("each HTML file carries exactly one site-data and one page-data block, JSON that cannot close its element", () => {
+    const block = (html: string, tag: string, file: string) => {
+      const parts = html.split(tag);
+      expect(parts.length, `${file}: ${tag}`).toBe(2);
+      const json = parts[1]!.slice(0, parts[1]!.indexOf("</script>"));
+      expect(json, file).not.toMatch(/[<>]/);
+      return JSON.parse(json) as unknown;
+    };
     for (const file of htmlFilesInDist()) {
       const html = readFileSync(join(DIST, file), "utf8");
-      const blocks = html.split(PAGE_DATA_TAG);
-      expect(blocks.length, file).toBe(2);
-      const json = blocks[1]!.slice(0, blocks[1]!.indexOf("</script>"));
-      expect(json, file).not.toMatch(/[<>]/);
-      const entry = JSON.parse(json) as { route: string | null };
+      const entry = block(html, PAGE_DATA_TAG, file) as { route: string | null };
       expect(entry.route === null, file).toBe(file === "404.html");
+      const site = block(html, SITE_DATA_TAG, file) as { company: string; header: { items: unknown[] } };
+      expect(site.company, file).toBe("Nexa AI");
+      expect(site.header.items.length, file).toBe(8);
     }
   });
 
