@@ -3,7 +3,7 @@ import { join, resolve } from "node:path";
 import { build, mergeConfig } from "vite";
 import { siteConfig } from "../vite.config.ts";
 import { formatText } from "../src/content/format-problems.ts";
-import { loadSiteContent } from "../src/content/site.ts";
+import { loadSiteContentInParallel } from "../src/content/check-pool.ts";
 import { buildSeo } from "../src/seo/page-seo.ts";
 import { readOptions } from "./options.ts";
 import { prerender } from "./prerender.ts";
@@ -30,7 +30,7 @@ const phaseDone = (name: string) => {
   phases[name] = (now - phaseStarted) / 1000;
   phaseStarted = now;
 };
-const content = loadSiteContent(root);
+const content = await loadSiteContentInParallel(root);
 phaseDone("validate");
 if (content.problems.length > 0) {
   console.error(formatText(content.problems, content.filesChecked));
@@ -59,13 +59,16 @@ try {
   const seo = await buildSeo(content, clientOut, root, { drawCards: !values["no-cards"] });
   seo.warnings.forEach((w) => console.warn(`warning: ${w}`));
   phaseDone("social cards");
-  const { files, primaryRoutes } = await prerender(clientOut, join(serverOut, "entry-server.js"), content, seo.headFor);
+  // Pages and their data are compressed as they are written; precompress does the rest (scripts, styles, pictures).
+  const { files, primaryRoutes, written } = await prerender(clientOut, join(serverOut, "entry-server.js"), content, seo.headFor);
   phaseDone("prerender");
   rmSync(join(clientOut, ".vite"), { recursive: true, force: true });
-  await precompress(clientOut);
+  await precompress(clientOut, written);
+  phaseDone("compress");
   writeFileSync(join(clientOut, ".build-stamp"), new Date().toISOString() + "\n");
   rmSync(join(root, "dist"), { recursive: true, force: true });
   renameSync(clientOut, join(root, "dist"));
+  phaseDone("swap");
   const seconds = (performance.now() - started) / 1000;
   const breakdown = Object.entries(phases).map(([name, s]) => `${name} ${s.toFixed(1)}s`).join(", ");
   console.log(`Built dist/: ${primaryRoutes.length} pages, ${files.length} HTML files in ${seconds.toFixed(1)}s (${breakdown})`);

@@ -1,7 +1,6 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { loadEnv } from "vite";
 import { blockSource } from "../src/blocks/registry.ts";
 import { jsonForHtml, pageEntries } from "../src/content/page-entries.ts";
 import type { SiteContent } from "../src/content/site.ts";
@@ -9,7 +8,9 @@ import type { PageEntry } from "../src/entry-server.tsx";
 import type { Site } from "../src/generated/schema-types.ts";
 import { escapeHtml } from "../src/lib/escape-html.ts";
 import { dataPathOf, PAGE_DATA_ID } from "../src/lib/resolve-route.ts";
+import { inWorkers } from "../src/lib/worker-pool.ts";
 import { securityHeaders, STRICT_TRANSPORT_SECURITY } from "../src/server/security-headers.ts";
+import { CompressQueue } from "./precompress.ts";
 
 type ServerEntry = {
   render(url: string, entry: PageEntry): Promise<string>;
@@ -137,53 +138,91 @@ export function sitemapXml(siteUrl: string, primaryRoutes: string[]): string {
 }
 
 export interface PrerenderResult {
+  /** The HTML files. */
   files: string[];
   primaryRoutes: string[];
+  /** Every file written, each already compressed as it was written (precompress skips them). */
+  written: Set<string>;
 }
 
+/** Below this many addresses the prerender runs in this thread: starting workers costs more than it saves. */
+export const PARALLEL_FROM = 400;
+
+/** One address to write: its data, and the head tags other build steps made for it. */
+export type PageJob = [url: string, entry: PageEntry, extra: string[]];
+
 /**
- * Render every route and alias into outDir, each with its data in a `<script type="application/json">`
- * block (data, not script: the CSP is untouched) and in dist/_data/ for client-side navigation;
- * plus 404.html, sitemap.xml, robots.txt and _headers. One address at a time, so memory does not grow with pages.
+ * Writes pages into outDir: the same template, manifest and server renderer for every page.
+ * Each HTML file carries its data in a `<script type="application/json">` block (data, not
+ * script: the CSP is untouched) and the data goes to dist/_data/ for client-side navigation;
+ * each file is compressed on zlib's threads while the next page renders.
  */
-export async function prerender(outDir: string, serverEntryFile: string, content: SiteContent, extraHead: ExtraHead = () => []): Promise<PrerenderResult> {
+export async function pageWriter(outDir: string, serverEntryFile: string) {
   const entry = (await import(pathToFileURL(serverEntryFile).href)) as ServerEntry;
   const template = readFileSync(join(outDir, "index.html"), "utf8");
   const manifest = JSON.parse(readFileSync(join(outDir, ".vite", "manifest.json"), "utf8")) as ViteManifest;
   const { site } = entry;
   const lang = site.language ?? "en";
+  const compress = new CompressQueue();
   const madeDirs = new Set<string>();
-  const write = (file: string, text: string) => {
+  const written = new Set<string>();
+  const write = async (file: string, text: string) => {
     const dir = dirname(file);
     if (!madeDirs.has(dir)) mkdirSync(dir, { recursive: true });
     madeDirs.add(dir);
     writeFileSync(file, text);
+    written.add(file);
+    await compress.add(file, text);
   };
-  const page = async (url: string, pageEntry: PageEntry) => {
+  const html = async ([url, pageEntry, extra]: PageJob) => {
     const { preloads, body } = hoistPreloads(await entry.render(url, pageEntry));
     const data = `<script type="application/json" id="${PAGE_DATA_ID}">${jsonForHtml(pageEntry)}</script>`;
     return template
       .replace(/<html lang="[^"]*">/, `<html lang="${lang}">`)
-      .replace("<!--app-head-->", () => head({ site, url, entry: pageEntry, preloads: blockPreloads(manifest, pageEntry), imagePreloads: preloads, extra: extraHead(pageEntry.route) }))
+      .replace("<!--app-head-->", () => head({ site, url, entry: pageEntry, preloads: blockPreloads(manifest, pageEntry), imagePreloads: preloads, extra }))
       .replace("<!--app-html-->", () => body)
       .replace("</body>", () => `  ${data}\n  </body>`);
   };
+  return {
+    site,
+    write,
+    compress,
+    written,
+    /** Write one address's HTML (and, for a page, its data file); returns the files, HTML first. */
+    async page(job: PageJob): Promise<string[]> {
+      const [url, pageEntry] = job;
+      const files = [htmlPathOf(outDir, url)];
+      await write(files[0]!, await html(job));
+      if (pageEntry.route !== null) files.push(join(outDir, dataPathOf(url).slice(1)));
+      if (files[1]) await write(files[1], JSON.stringify(pageEntry));
+      return files;
+    },
+  };
+}
 
-  const files: string[] = [];
-  for (const [url, pageEntry] of pageEntries(content)) {
-    const file = htmlPathOf(outDir, url);
-    write(file, await page(url, pageEntry));
-    write(join(outDir, dataPathOf(url).slice(1)), JSON.stringify(pageEntry));
-    files.push(file);
-  }
-  const notFound = join(outDir, "404.html");
-  write(notFound, await page("/404", { route: null }));
-  files.push(notFound);
+/**
+ * Render every route and alias into outDir (see pageWriter), plus 404.html, sitemap.xml,
+ * robots.txt and _headers. From PARALLEL_FROM addresses on, the pages are rendered on one
+ * worker thread per core, each with a capped heap, so time and memory stay linear in pages.
+ * Returns the files written and what was compressed, so precompress can skip them.
+ */
+export async function prerender(outDir: string, serverEntryFile: string, content: SiteContent, extraHead: ExtraHead = () => []): Promise<PrerenderResult> {
+  const writer = await pageWriter(outDir, serverEntryFile);
+  const entries = pageEntries(content);
+  const jobAt = (i: number): PageJob => [entries[i]![0], entries[i]![1], extraHead(entries[i]![1].route)];
+  const perPage: string[][] = [];
+  if (entries.length >= PARALLEL_FROM) perPage.push(...(await inWorkers<PageJob, string[]>(new URL("./prerender-worker.ts", import.meta.url), { outDir, serverEntryFile }, entries.length, jobAt, { batch: 25, heapMb: 128 })));
+  else for (let i = 0; i < entries.length; i++) perPage.push(await writer.page(jobAt(i)));
+  perPage.push(await writer.page(["/404", { route: null }, extraHead(null)]));
 
+  const { site } = writer;
   const primaryRoutes = content.pages.map((p) => p.route).sort();
-  write(join(outDir, "sitemap.xml"), sitemapXml(site.url, primaryRoutes));
-  write(join(outDir, "robots.txt"), `User-agent: *\nAllow: /\n\nSitemap: ${site.url}/sitemap.xml\n`);
+  await writer.write(join(outDir, "sitemap.xml"), sitemapXml(site.url, primaryRoutes));
+  await writer.write(join(outDir, "robots.txt"), `User-agent: *\nAllow: /\n\nSitemap: ${site.url}/sitemap.xml\n`);
   // The API base the bundle was built with (.env files or the environment), so connect-src matches it.
-  write(join(outDir, "_headers"), headersFile(loadEnv("production", process.cwd(), "VITE_").VITE_API_BASE));
-  return { files, primaryRoutes };
+  // Vite is imported here, not at the top, so the prerender workers, which import this module, do not load it.
+  const { loadEnv } = await import("vite");
+  await writer.write(join(outDir, "_headers"), headersFile(loadEnv("production", process.cwd(), "VITE_").VITE_API_BASE));
+  await writer.compress.drain();
+  return { files: perPage.map((f) => f[0]!), primaryRoutes, written: new Set([...perPage.flat(), ...writer.written]) };
 }

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { isCollection, isMap, isScalar, LineCounter, parseDocument, visit, type Document, type YAMLError } from "yaml";
 import { problem, type Problem } from "./problem.ts";
 import { commaInText, duplicateField, explainYamlError, listEntry } from "./yaml-errors.ts";
@@ -128,6 +129,9 @@ function tooLargeProblem(file: string, size: number): Problem {
   return problem(file, { line: 1, col: 1 }, `the file is too large (${kb(size)}); a page file may be at most ${kb(MAX_FILE_BYTES)}`, "split the content over several pages");
 }
 
+/** The one way page files are parsed (uniqueKeys is checked in structureProblem, in linear time). */
+const parse = (text: string, lineCounter: LineCounter) => parseDocument(text, { lineCounter, prettyErrors: true, uniqueKeys: false, strict: true, resolveKnownTags: false });
+
 /** Parse one YAML file. Never throws on bad content: every problem comes back with its position. */
 export function loadYaml(file: string, bytes: Uint8Array): { loaded?: LoadedFile; problems: Problem[] } {
   if (bytes.length > MAX_FILE_BYTES) return { problems: [tooLargeProblem(file, bytes.length)] };
@@ -141,8 +145,7 @@ export function loadYaml(file: string, bytes: Uint8Array): { loaded?: LoadedFile
   const control = controlCharacterProblem(file, text);
   if (control) return { problems: [control] };
   const lineCounter = new LineCounter();
-  // uniqueKeys is checked in structureProblem, in linear time.
-  const doc = parseDocument(text, { lineCounter, prettyErrors: true, uniqueKeys: false, strict: true, resolveKnownTags: false });
+  const doc = parse(text, lineCounter);
   const issues = [...doc.errors, ...doc.warnings];
   if (issues.length > 0) {
     // After the first mistake a YAML parser's later errors are mostly echoes of it; report the cause.
@@ -170,4 +173,34 @@ export function loadYaml(file: string, bytes: Uint8Array): { loaded?: LoadedFile
       ],
     };
   }
+}
+
+/**
+ * A checked file whose parsed tree is read again from disk only when something asks for a
+ * position (a cross-file problem to place, a starter to fill in). A parsed page is ~20 times
+ * its data in memory, so keeping every tree until the last check held most of a 10 000-page
+ * build's memory; the cross-file checks place a problem rarely, and only then parse the file again.
+ */
+export function lazyLoadedFile(file: string, path: string, data: unknown): LoadedFile {
+  let parsed: LoadedFile | undefined;
+  const load = (): LoadedFile => {
+    if (parsed) return parsed;
+    const text = readFileSync(path, "utf8");
+    const lineCounter = new LineCounter();
+    const doc = parse(text, lineCounter);
+    return (parsed = { file, doc, lineCounter, data, text });
+  };
+  return {
+    file,
+    data,
+    get doc() {
+      return load().doc;
+    },
+    get lineCounter() {
+      return load().lineCounter;
+    },
+    get text() {
+      return load().text;
+    },
+  };
 }

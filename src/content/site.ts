@@ -1,15 +1,13 @@
-import { readdirSync, readFileSync, statSync, type Dirent } from "node:fs";
+import { readdirSync, statSync, type Dirent } from "node:fs";
 import { join, relative } from "node:path";
 import type { Page, Site } from "../generated/schema-types.ts";
 import { createValidators, type Validators } from "./ajv.ts";
-import { checkAssets, checkIds, checkImages, checkImageSizes, checkLinks, checkPlaceholders, type CheckedFile } from "./check-links.ts";
-import { checkPageRules } from "./check-page.ts";
-import { loadYaml } from "./load.ts";
+import { checkFile, type FileCheck } from "./check-file.ts";
+import { checkAssets, checkIds, checkLinks, type CheckedFile } from "./check-links.ts";
+import { lazyLoadedFile } from "./load.ts";
 import { problem, sortProblems, type Problem } from "./problem.ts";
 import { resolveChildCards, resolvePanels } from "./resolve-listings.ts";
-import { buildRouteTable, isPageFile, routeOfFile, type RouteTable } from "./routes.ts";
-import { checkSchemaLine } from "./schema-line.ts";
-import { validateDocument } from "./validate.ts";
+import { buildRouteTable, type RouteTable } from "./routes.ts";
 
 /** A page that passed every check: what the renderer and the prerender receive. */
 export interface ContentPage {
@@ -125,52 +123,45 @@ export function listAssets(siteDir: string): Set<string> {
   }
 }
 
+/** The YAML files under site/ (outside assets/), sorted, and the problems of entries that are not plain files or folders. */
+export function siteYamlFiles(root: string): { files: string[]; problems: Problem[] } {
+  const entries = siteEntries(root, join(root, "site"));
+  return { files: entries.files.filter((f) => YAML_NAME.test(f)).sort(), problems: entries.problems };
+}
+
 /** Load, validate and cross-check every file under site/. Never throws for bad content. */
 export function loadSiteContent(root: string, options: LoadOptions = {}): SiteContent {
+  const validators = validatorsOf(root);
+  const yaml = siteYamlFiles(root);
+  return crossCheck(root, yaml, yaml.files.map((full) => checkFile(root, full, validators)), options);
+}
+
+/** The validators for a project's schema/ folder (compiled once per process while the schemas stay the same). */
+export const validatorsOf = (root: string): Validators => validatorsFor(join(root, "schema"));
+
+/**
+ * The checks that need the whole site (routes, listings, ids, links, assets), over the
+ * per-file results of checkFile, in the order of `yaml.files`. A file's parsed tree is not
+ * kept: a problem found here is placed by parsing that one file again (lazyLoadedFile).
+ */
+export function crossCheck(root: string, yaml: { files: string[]; problems: Problem[] }, results: FileCheck[], options: LoadOptions = {}): SiteContent {
   const siteDir = join(root, "site");
-  const validators = validatorsFor(join(root, "schema"));
-  const problems: Problem[] = [];
-  const entries = siteEntries(root, siteDir);
-  problems.push(...entries.problems);
-  const yamlFiles = entries.files.filter((f) => YAML_NAME.test(f));
+  const yamlFiles = yaml.files;
+  const problems: Problem[] = [...yaml.problems];
   const checked: CheckedFile[] = [];
   const pages: (CheckedFile & { route: string; aliases: string[]; data: Page; valid: boolean })[] = [];
   let siteFile: (CheckedFile & { data: Site; valid: boolean }) | null = null;
-
-  for (const full of yamlFiles.sort()) {
-    const file = rel(root, full);
-    const inSite = rel(siteDir, full);
-    if (inSite.endsWith(".yml")) {
-      problems.push(problem(file, { line: 1, col: 1 }, "page files must end in .yaml", `rename it to ${inSite.replace(/\.yml$/, ".yaml")}`));
-      continue;
-    }
-    if (inSite.split("/").some((part) => part.startsWith("."))) {
-      problems.push(problem(file, { line: 1, col: 1 }, "names starting with . are hidden files, not pages", "give the file (and its folders) a name that starts with a letter or digit, such as page.yaml"));
-      continue;
-    }
-    const isSettings = inSite === "_site.yaml";
-    if (!isSettings && !isPageFile(inSite)) {
-      problems.push(problem(file, { line: 1, col: 1 }, "files whose name starts with _ are not pages, and this one is not a known settings file", "the only settings file is site/_site.yaml; rename this file without the _ to make it a page"));
-      continue;
-    }
-    const { loaded, problems: parseProblems } = loadYaml(file, readFileSync(full));
-    problems.push(...parseProblems);
-    if (!loaded) continue;
-    const schemaLine = checkSchemaLine(file, inSite, loaded.text);
-    if (schemaLine) problems.push(schemaLine);
-    if (isSettings || !isPageFile(inSite)) {
-      const { problems: p, refs } = validateDocument(loaded, "site", validators);
-      problems.push(...p);
-      siteFile = { file, loaded, refs, data: loaded.data as Site, valid: p.length === 0 };
+  for (const [i, result] of results.entries()) {
+    problems.push(...result.problems);
+    if (!result.loaded) continue;
+    const { kind, data, valid, refs, route, aliases } = result.loaded;
+    const loaded = lazyLoadedFile(result.file, yamlFiles[i]!, data);
+    if (kind === "site") {
+      siteFile = { file: result.file, loaded, refs, data: data as Site, valid };
       checked.push(siteFile);
       continue;
     }
-    const { problems: p, refs } = validateDocument(loaded, "page", validators);
-    problems.push(...p);
-    const data = loaded.data as Page;
-    const aliases = p.length === 0 ? (data.aliases ?? []) : Array.isArray((data as { aliases?: unknown })?.aliases) ? (data.aliases ?? []).filter((a) => typeof a === "string") : [];
-    const page = { file, loaded, refs, route: routeOfFile(inSite), aliases, data, valid: p.length === 0 };
-    if (page.valid) problems.push(...checkPageRules(file, loaded, data));
+    const page = { file: result.file, loaded, refs, route: route!, aliases: aliases ?? [], data: data as Page, valid };
     pages.push(page);
     checked.push(page);
   }
@@ -192,9 +183,7 @@ export function loadSiteContent(root: string, options: LoadOptions = {}): SiteCo
     problems.push(...idProblems);
   }
   const assets = listAssets(siteDir);
-  for (const file of checked) {
-    problems.push(...checkLinks(file, table, idsByRoute), ...checkAssets(file, assets), ...checkImages(file), ...checkImageSizes(file, join(siteDir, "assets")), ...checkPlaceholders(file));
-  }
+  for (const file of checked) problems.push(...checkLinks(file, table, idsByRoute), ...checkAssets(file, assets));
 
   const only = options.only?.map((f) => f.split("\\").join("/").replace(/^\.\//, ""));
   const reported = only ? problems.filter((p) => only.includes(p.file)) : problems;

@@ -1,0 +1,15 @@
+import { workerData } from "node:worker_threads";
+import { serveBatches } from "../src/lib/worker-pool.ts";
+import { pageWriter, type PageJob } from "./prerender.ts";
+
+/** A worker of prerender: writes the pages it is sent, and waits for their compression before it says it is done. */
+const { outDir, serverEntryFile } = workerData as { outDir: string; serverEntryFile: string };
+const writer = await pageWriter(outDir, serverEntryFile);
+serveBatches(
+  async (jobs: PageJob[]) => {
+    const files: string[][] = [];
+    for (const job of jobs) files.push(await writer.page(job));
+    return files;
+  },
+  () => writer.compress.drain(),
+);

@@ -1,0 +1,77 @@
+// Node only (the build): spreads batches of work over worker threads, one per core. Written by
+// hand because what it needs is small and specific (ordered results, a TypeScript worker under
+// tsx, a final flush per worker, a heap cap), where pool libraries bring their own task protocol.
+import { availableParallelism } from "node:os";
+import { parentPort, Worker } from "node:worker_threads";
+
+export interface PoolOptions {
+  /** Items per message: large enough that messaging costs little, small enough that the workers finish together. */
+  batch: number;
+  /** Each worker's old-generation heap cap in MB: garbage is collected before the heap grows past it. */
+  heapMb: number;
+}
+
+/** Each worker's young generation, in MB: short-lived garbage (a rendered page) is collected this often, so threads do not hold much of it. */
+const YOUNG_MB = 8;
+
+/**
+ * Run `script` (a worker module that calls serveBatches) on items 0 … count-1, made by
+ * `itemAt` only when their batch is sent (so they are never all in memory at once), in batches,
+ * on one thread per core; results come back in the items' order. Node 20 does not apply the parent's
+ * --import preloads to worker threads, so the worker registers tsx (the TypeScript loader the
+ * build runs under) itself before importing the script.
+ */
+export async function inWorkers<T, R>(script: URL, workerData: unknown, count: number, itemAt: (index: number) => T, options: PoolOptions): Promise<R[]> {
+  const results = new Array<R>(count);
+  const threads = Math.max(1, Math.min(availableParallelism(), Math.ceil(count / options.batch)));
+  const tsx = import.meta.resolve("tsx/esm/api");
+  const boot = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(script.href)}); });`;
+  let next = 0;
+  const workers = new Set<Worker>();
+  const run = () =>
+    new Promise<void>((resolve, reject) => {
+      const worker = new Worker(boot, { eval: true, workerData, resourceLimits: { maxOldGenerationSizeMb: options.heapMb, maxYoungGenerationSizeMb: YOUNG_MB } });
+      workers.add(worker);
+      let start = 0;
+      let finishing = false;
+      const send = () => {
+        if (next >= count) {
+          finishing = true;
+          worker.postMessage(null);
+          return;
+        }
+        start = next;
+        next = Math.min(next + options.batch, count);
+        worker.postMessage(Array.from({ length: next - start }, (_, k) => itemAt(start + k)));
+      };
+      worker.on("message", (batch: R[] | null) => {
+        if (batch === null) return void worker.terminate().then(() => resolve());
+        batch.forEach((result, k) => (results[start + k] = result));
+        send();
+      });
+      worker.on("error", reject);
+      worker.on("exit", (code) => (finishing ? undefined : reject(new Error(`a build worker (${script.pathname.split("/").pop()}) stopped with exit code ${code}`))));
+      send();
+    });
+  try {
+    await Promise.all(Array.from({ length: threads }, run));
+  } catch (error) {
+    // One worker failed: stop the others before the caller cleans up the files they write.
+    next = count;
+    await Promise.all([...workers].map((w) => w.terminate()));
+    throw error;
+  }
+  return results;
+}
+
+/** The worker's side of inWorkers: answer each batch with its results, and `null` (after `finish`) when told there is no more. */
+export function serveBatches<T, R>(handle: (items: T[]) => R[] | Promise<R[]>, finish: () => Promise<unknown> = async () => undefined): void {
+  parentPort!.on("message", (items: T[] | null) => {
+    void (async () => {
+      if (items === null) {
+        await finish();
+        parentPort!.postMessage(null);
+      } else parentPort!.postMessage(await handle(items));
+    })();
+  });
+}
