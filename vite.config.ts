@@ -12,7 +12,7 @@ export const siteConfig = (content?: SiteContent): UserConfig => ({
     outDir: "dist",
     manifest: true,
     assetsInlineLimit: 0,
-    // React and the router are ~85 KB gzip; the budget that matters is asserted by the size test, not this raw-size warning.
+    // React and the router are ~75 KB gzip; the budget that matters is asserted by the size test, not this raw-size warning.
     chunkSizeWarningLimit: 700,
     // One stylesheet for the whole site, linked by every page: blocks are split into chunks, their CSS is not (no flash of unstyled block).
     cssCodeSplit: false,

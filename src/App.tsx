@@ -1,10 +1,10 @@
 import { Suspense, use, useEffect } from "react";
-import { useLocation } from "react-router-dom";
 import { PageSections } from "./blocks/PageSections.tsx";
 import { Footer } from "./frame/Footer.tsx";
 import { Header } from "./frame/Header.tsx";
 import { NotFound } from "./frame/NotFound.tsx";
 import type { Page, Site } from "./generated/schema-types.ts";
+import { useLocation } from "./lib/location.tsx";
 import { pagePromise } from "./lib/page-cache.ts";
 import { normalizePath } from "./lib/resolve-route.ts";
 import { scrollToHash } from "./lib/scroll.ts";

@@ -1,7 +1,7 @@
 import { StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { BrowserRouter } from "react-router-dom";
 import { App } from "./App.tsx";
+import { SiteRouter } from "./lib/location.tsx";
 import { fetchPage, primePage, type PageEntry } from "./lib/page-cache.ts";
 import type { Site } from "./generated/schema-types.ts";
 import { normalizePath, PAGE_DATA_ID, SITE_DATA_ID } from "./lib/resolve-route.ts";
@@ -20,9 +20,9 @@ async function start() {
   hydrateRoot(
     document.getElementById("root")!,
     <StrictMode>
-      <BrowserRouter>
+      <SiteRouter>
         <App site={site} />
-      </BrowserRouter>
+      </SiteRouter>
     </StrictMode>,
     { onRecoverableError: (error) => console.error("Hydration problem:", error) },
   );

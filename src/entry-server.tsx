@@ -1,8 +1,8 @@
 import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
-import { StaticRouter } from "react-router-dom";
 import { site } from "virtual:site";
 import { App } from "./App.tsx";
+import { SiteRouter } from "./lib/location.tsx";
 import { primePage, type PageEntry } from "./lib/page-cache.ts";
 import { normalizePath } from "./lib/resolve-route.ts";
 
@@ -15,9 +15,9 @@ export async function render(url: string, entry: PageEntry): Promise<string> {
   try {
     return renderToString(
       <StrictMode>
-        <StaticRouter location={url}>
+        <SiteRouter ssrPath={url}>
           <App site={site} />
-        </StaticRouter>
+        </SiteRouter>
       </StrictMode>,
     );
   } finally {

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from "react";
-import { useNavigate } from "react-router-dom";
+import { useNavigate } from "../lib/location.tsx";
 import { Heading } from "../ui/Heading.tsx";
 import { Inline } from "../ui/RichText.tsx";
 import { SmartLink } from "../ui/SmartLink.tsx";

@@ -1,6 +1,5 @@
 import { useEffect, useId, useReducer, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
 import { flushSync } from "react-dom";
-import { useNavigate } from "react-router-dom";
 import { buildEnquiryPayload } from "../enquiry/build-enquiry-payload.ts";
 import {
   enquiryFormReducer,
@@ -20,6 +19,7 @@ import { submitEnquiry } from "../enquiry/submit-enquiry.ts";
 import type { validateEnquiryForm } from "../enquiry/validate-enquiry-form.ts";
 import { ENQUIRY_FIELDS } from "../generated/enquiry-fields.ts";
 import { cx } from "../lib/cx.ts";
+import { useNavigate } from "../lib/location.tsx";
 import { Heading } from "../ui/Heading.tsx";
 import { Picture } from "../ui/Picture.tsx";
 import { Inline } from "../ui/RichText.tsx";

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { NavLink } from "react-router-dom";
 import styles from "./DesktopNav.module.css";
 import { hasPanel, panelId, type NavItem } from "./nav-items.ts";
+import { NavLink } from "./NavLink.tsx";
 import { NavPanel } from "./NavPanel.tsx";
 import { useScrollLock } from "./use-scroll-lock.ts";
 
@@ -73,7 +73,7 @@ export function DesktopNav({ items, pathname }: { items: NavItem[]; pathname: st
           if (!hasPanel(item)) {
             return (
               <li key={item.to}>
-                <NavLink to={item.to} end className={styles.item}>
+                <NavLink to={item.to} className={styles.item}>
                   {item.label}
                 </NavLink>
               </li>

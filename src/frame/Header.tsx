@@ -1,5 +1,6 @@
-import { Link, useLocation } from "react-router-dom";
+import { Link } from "wouter";
 import type { Site } from "../generated/schema-types.ts";
+import { useLocation } from "../lib/location.tsx";
 import { ActionLink } from "../ui/ActionLink.tsx";
 import { Picture } from "../ui/Picture.tsx";
 import { DesktopNav } from "./DesktopNav.tsx";

@@ -1,4 +1,4 @@
-import { Link } from "react-router-dom";
+import { Link } from "wouter";
 import { SmartLink } from "../ui/SmartLink.tsx";
 import { currentProps, type PanelItem } from "./nav-items.ts";
 import styles from "./NavPanel.module.css";

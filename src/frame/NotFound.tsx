@@ -1,4 +1,4 @@
-import { Link } from "react-router-dom";
+import { Link } from "wouter";
 import styles from "./NotFound.module.css";
 
 /** Shown for an address that is no page; the server sends it with status 404. */

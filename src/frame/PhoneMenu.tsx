@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from "react";
-import { Link, NavLink } from "react-router-dom";
+import { Link } from "wouter";
 import type { Action } from "../generated/schema-types.ts";
 import { ActionLink } from "../ui/ActionLink.tsx";
 import { SmartLink } from "../ui/SmartLink.tsx";
 import { currentProps, hasPanel, type NavItem } from "./nav-items.ts";
+import { NavLink } from "./NavLink.tsx";
 import styles from "./PhoneMenu.module.css";
 import { useScrollLock } from "./use-scroll-lock.ts";
 
@@ -77,7 +78,7 @@ export function PhoneMenu({ items, contact, pathname }: { items: NavItem[]; cont
                 </li>
               ) : (
                 <li key={item.to}>
-                  <NavLink to={item.to} end className={styles.item}>
+                  <NavLink to={item.to} className={styles.item}>
                     {item.label}
                   </NavLink>
                 </li>

@@ -1,12 +1,12 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { renderToString } from "react-dom/server";
-import { StaticRouter } from "react-router-dom";
 import { afterEach, describe, expect, it } from "vitest";
 import { formatProblem } from "../../src/content/format-problems.ts";
 import { DEFAULT_LIST_LIMIT } from "../../src/content/resolve-listings.ts";
 import { loadSiteContent } from "../../src/content/site.ts";
 import { Header } from "../../src/frame/Header.tsx";
+import { SiteRouter } from "../../src/lib/location.tsx";
 import { PROJECT, siteCopyRoot } from "./fixture-site.ts";
 
 let cleanup = () => {};
@@ -68,9 +68,9 @@ describe("a from: group in a header panel is capped (issue 14 item 2)", () => {
   it("the header's HTML holds each panel link once (the phone menu is drawn only while open), whatever the site's size", () => {
     const content = siteWithIndustries(60);
     const html = renderToString(
-      <StaticRouter location="/legal-privacy">
+      <SiteRouter ssrPath="/legal-privacy">
         <Header site={content.site!} />
-      </StaticRouter>,
+      </SiteRouter>,
     );
     const hrefs = [...html.matchAll(/href="([^"]+)"/g)].map((m) => m[1]!);
     const industryPages = hrefs.filter((h) => /^\/industries\/(?!details)/.test(h));

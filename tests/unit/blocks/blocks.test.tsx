@@ -1,5 +1,4 @@
 import { renderToString } from "react-dom/server";
-import { StaticRouter } from "react-router-dom";
 import { describe, expect, it } from "vitest";
 import { join } from "node:path";
 import type { ReactElement } from "react";
@@ -12,11 +11,12 @@ import { blockComponent, loadBlocks } from "../../../src/blocks/loaded-blocks.ts
 import { blockSource, registry } from "../../../src/blocks/registry.ts";
 import type { Section } from "../../../src/blocks/types.ts";
 import { Table } from "../../../src/blocks/Table.tsx";
+import { SiteRouter } from "../../../src/lib/location.tsx";
 import { SectionIndex } from "../../../src/ui/Heading.tsx";
 import { createValidators } from "../../../src/content/ajv.ts";
 import { PROJECT } from "../fixture-site.ts";
 
-const html = (el: ReactElement) => renderToString(<StaticRouter location="/">{el}</StaticRouter>);
+const html = (el: ReactElement) => renderToString(<SiteRouter ssrPath="/">{el}</SiteRouter>);
 
 describe("blocks render semantic HTML from plain data", () => {
   it("hero: the first section's heading is the h1, with text and buttons", () => {
@@ -72,7 +72,7 @@ describe("blocks render semantic HTML from plain data", () => {
 
   it("prose: paragraphs, lists and links, with no raw HTML", () => {
     const out = html(<Prose type="prose" heading="Policy" body={["See [us](/connect).", { bullets: ["One", "Two"] }, { numbered: ["First"] }, "<script>x</script>"]} />);
-    expect(out).toContain('<a href="/connect" data-discover="true">us</a>');
+    expect(out).toContain('<a href="/connect">us</a>');
     expect(out).toContain("<ul><li>One</li><li>Two</li></ul>");
     expect(out).toContain("<ol><li>First</li></ol>");
     expect(out).toContain("&lt;script&gt;x&lt;/script&gt;");

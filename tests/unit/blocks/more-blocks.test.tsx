@@ -1,6 +1,5 @@
 import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
-import { StaticRouter } from "react-router-dom";
 import { describe, expect, it } from "vitest";
 import { CandidateForm, candidateOutcome } from "../../../src/blocks/CandidateForm.tsx";
 import { CaseStudies } from "../../../src/blocks/CaseStudies.tsx";
@@ -12,8 +11,9 @@ import { LogoMarquee } from "../../../src/blocks/LogoMarquee.tsx";
 import { Profiles } from "../../../src/blocks/Profiles.tsx";
 import { Slideshow } from "../../../src/blocks/Slideshow.tsx";
 import { Split } from "../../../src/blocks/Split.tsx";
+import { SiteRouter } from "../../../src/lib/location.tsx";
 
-const html = (el: ReactElement) => renderToString(<StaticRouter location="/">{el}</StaticRouter>);
+const html = (el: ReactElement) => renderToString(<SiteRouter ssrPath="/">{el}</SiteRouter>);
 const img = (src: string, alt = "A picture") => ({ src, alt, width: 800, height: 500 });
 const count = (s: string, needle: string) => s.split(needle).length - 1;
 

@@ -1,14 +1,14 @@
 import { renderToString } from "react-dom/server";
-import { StaticRouter } from "react-router-dom";
 import { describe, expect, it } from "vitest";
 import { Table } from "../../../src/blocks/Table.tsx";
+import { SiteRouter } from "../../../src/lib/location.tsx";
 
 describe("table notes (page format version 2)", () => {
   it("draws each note as its own paragraph under the table, with inline markup", () => {
     const out = renderToString(
-      <StaticRouter location="/">
+      <SiteRouter ssrPath="/">
         <Table type="table" columns={["Duration"]} rows={[["6 months"]]} notes={["Next batches: **October 2025**.", "Seats: 300, strictly limited."]} />
-      </StaticRouter>,
+      </SiteRouter>,
     );
     const after = out.slice(out.indexOf("</table>"));
     expect(after.match(/<p class="[^"]*">/g)).toHaveLength(2);
@@ -18,9 +18,9 @@ describe("table notes (page format version 2)", () => {
 
   it("draws no note paragraph when there are none", () => {
     const out = renderToString(
-      <StaticRouter location="/">
+      <SiteRouter ssrPath="/">
         <Table type="table" columns={["Duration"]} rows={[["6 months"]]} />
-      </StaticRouter>,
+      </SiteRouter>,
     );
     expect(out.slice(out.indexOf("</table>"))).not.toContain("<p");
   });

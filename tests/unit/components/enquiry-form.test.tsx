@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { Route } from "wouter";
 import { EnquiryForm } from "../../../src/blocks/EnquiryForm.tsx";
+import { SiteRouter } from "../../../src/lib/location.tsx";
 import { sectionOf } from "./real-site.ts";
 
 /**
@@ -36,13 +37,17 @@ afterEach(() => {
 /** Renders the form and waits until it can be sent: the button is enabled once its checks have loaded. */
 async function renderForm() {
   const user = userEvent.setup();
+  // jsdom's own history: the test that sends the form leaves it at "/", so each render starts at "/connect".
+  window.history.replaceState(null, "", "/connect");
   render(
-    <MemoryRouter initialEntries={["/connect"]}>
-      <Routes>
-        <Route path="/connect" element={<EnquiryForm {...BLOCK} />} />
-        <Route path="/" element={<h1>Home page</h1>} />
-      </Routes>
-    </MemoryRouter>,
+    <SiteRouter>
+      <Route path="/connect">
+        <EnquiryForm {...BLOCK} />
+      </Route>
+      <Route path="/">
+        <h1>Home page</h1>
+      </Route>
+    </SiteRouter>,
   );
   const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
   const button = screen.getByRole("button", { name: BLOCK.submitLabel }) as HTMLButtonElement;

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { MemoryRouter } from "react-router-dom";
 import { afterEach, describe, expect, it } from "vitest";
 import { Header } from "../../../src/frame/Header.tsx";
+import { SiteRouter } from "../../../src/lib/location.tsx";
 import { SITE } from "./real-site.ts";
 
 /**
@@ -16,13 +16,15 @@ const PANEL_ITEMS = SITE.header.items.filter((item) => item.panel).map((item) =>
 
 function renderHeader() {
   const user = userEvent.setup();
+  // jsdom's own history: a test that follows a link leaves it elsewhere, so each render starts at "/".
+  window.history.replaceState(null, "", "/");
   render(
-    <MemoryRouter initialEntries={["/"]}>
+    <SiteRouter>
       <Header site={SITE} />
       <main>
         <p>Page content</p>
       </main>
-    </MemoryRouter>,
+    </SiteRouter>,
   );
   return user;
 }

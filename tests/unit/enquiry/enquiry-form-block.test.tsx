@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { renderToString } from "react-dom/server";
-import { StaticRouter } from "react-router-dom";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { EnquiryForm } from "../../../src/blocks/EnquiryForm.tsx";
+import { SiteRouter } from "../../../src/lib/location.tsx";
 import type { BlockOf } from "../../../src/blocks/types.ts";
 import type { Page } from "../../../src/generated/schema-types.ts";
 import enquirySchema from "../../../schema/enquiry.schema.json" with { type: "json" };
@@ -14,9 +14,9 @@ import { PROJECT } from "../fixture-site.ts";
 const page = parse(readFileSync(join(PROJECT, "site/about-us/connect.yaml"), "utf8")) as Page;
 const block = page.sections.find((section): section is BlockOf<"enquiryForm"> => section.type === "enquiryForm")!;
 const html = renderToString(
-  <StaticRouter location="/connect">
+  <SiteRouter ssrPath="/connect">
     <EnquiryForm {...block} />
-  </StaticRouter>,
+  </SiteRouter>,
 );
 
 const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
