@@ -188,10 +188,10 @@ export async function pageWriter(outDir: string, serverEntryFile: string) {
     write,
     compress,
     written,
-    /** Write one address's HTML (and, for a page, its data file); returns the files, HTML first. */
-    async page(job: PageJob): Promise<string[]> {
+    /** Write one address's HTML (to `file`, by default its own path) and, for a page, its data file; returns the files, HTML first. */
+    async page(job: PageJob, file = htmlPathOf(outDir, job[0])): Promise<string[]> {
       const [url, pageEntry] = job;
-      const files = [htmlPathOf(outDir, url)];
+      const files = [file];
       await write(files[0]!, await html(job));
       if (pageEntry.route !== null) files.push(join(outDir, dataPathOf(url).slice(1)));
       if (files[1]) await write(files[1], JSON.stringify(pageEntry));
@@ -213,7 +213,7 @@ export async function prerender(outDir: string, serverEntryFile: string, content
   const perPage: string[][] = [];
   if (entries.length >= PARALLEL_FROM) perPage.push(...(await inWorkers<PageJob, string[]>(new URL("./prerender-worker.ts", import.meta.url), { outDir, serverEntryFile }, entries.length, jobAt, { batch: 25, heapMb: 128 })));
   else for (let i = 0; i < entries.length; i++) perPage.push(await writer.page(jobAt(i)));
-  perPage.push(await writer.page(["/404", { route: null }, extraHead(null)]));
+  perPage.push(await writer.page(["/404", { route: null }, extraHead(null)], join(outDir, "404.html")));
 
   const { site } = writer;
   const primaryRoutes = content.pages.map((p) => p.route).sort();
