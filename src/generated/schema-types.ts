@@ -81,6 +81,14 @@ export type Asset1 = string;
  */
 export type Asset2 = string;
 /**
+ * A file under site/assets, written as it is served: site/assets/industries/health.svg is /industries/health.svg.
+ */
+export type Asset3 = string;
+/**
+ * A file under site/assets, written as it is served: site/assets/industries/health.svg is /industries/health.svg.
+ */
+export type Asset4 = string;
+/**
  * Short labelled facts shown on the card, such as duration and fee.
  *
  * @minItems 1
@@ -203,6 +211,24 @@ export interface Image {
    * true to leave this picture out on narrow screens (768px wide or less).
    */
   hideOnMobile?: boolean;
+  phone?: PhoneImage;
+}
+/**
+ * The same picture cut for phones held upright (768px wide or less and at least one and a half times as tall as wide): those phones fetch only this file, so a wide picture shown cropped on a narrow screen does not cost its full size. Give its own width and height.
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "PhoneImage".
+ */
+export interface PhoneImage {
+  src: Asset;
+  /**
+   * The picture's width in pixels, as saved in the file (for an SVG, the width in its first line).
+   */
+  width: number;
+  /**
+   * The picture's height in pixels, as saved in the file (for an SVG, the height in its first line).
+   */
+  height: number;
 }
 /**
  * The candidate login or registration form: an email and a password. Sign-in is simulated on this site: nothing is sent to a server.
@@ -274,6 +300,13 @@ export interface Video {
   src: Asset1;
   webm?: Asset2;
   poster: Image;
+  /**
+   * The same video cut and encoded for phones held upright (768px wide or less and at least one and a half times as tall as wide): those phones play this one instead. Give its poster a phone version too.
+   */
+  phone?: {
+    src: Asset3;
+    webm?: Asset4;
+  };
 }
 /**
  * A labelled fact shown on a card, such as a duration or a fee.
@@ -406,6 +439,7 @@ export interface Image1 {
    * true to leave this picture out on narrow screens (768px wide or less).
    */
   hideOnMobile?: boolean;
+  phone?: PhoneImage;
 }
 /**
  * Cards made automatically from the pages one level below an address, using each page's card: field. Adding a page adds its card here.
@@ -659,6 +693,7 @@ export interface Image2 {
    * true to leave this picture out on narrow screens (768px wide or less).
    */
   hideOnMobile?: boolean;
+  phone?: PhoneImage;
 }
 /**
  * A large banner at the top of a page: a heading, a short introduction, optional buttons and an optional background picture.
@@ -891,6 +926,7 @@ export interface Image3 {
    * true to leave this picture out on narrow screens (768px wide or less).
    */
   hideOnMobile?: boolean;
+  phone?: PhoneImage;
 }
 /**
  * Profiles of people, each with a picture, name, title and a short description.
