@@ -161,7 +161,7 @@ def write_doc(rows, total):
          "- **Videos and posters** come from `scripts/assets/media.sh`, which rasterises SVG frames with ffmpeg",
          "  (librsvg). The home intro blends a periodic `geq` gradient with a drifting node network",
          "  (`intro_frames.py` writes one SVG per frame). Phones held upright get their own cut of it",
-         "  (`intro-phone.*`: the middle 2:3 at 360×540, a 4 s loop at 12.5 fps, AV1 WebM with an H.264",
+         "  (`intro-phone.*`: the middle 2:3 at 360×540, a 4 s loop at 12.5 fps over a still gradient, AV1 WebM with an H.264",
          "  fallback, and its own poster), since they show only that middle. The seven service clips (`service_frames.py`) are",
          "  drawn like the card illustrations: the service's subject on a soft disc (compass for strategy,",
          "  brain for generative AI, robot for agents, database, infinity loop for MLOps, code, graduation",

@@ -27,14 +27,15 @@ LUTA="format=rgb24,lutrgb=r='11-val*0.043':g='31+val*0.58':b='58+val*0.553'"
 LUTD="format=rgb24,lutrgb=r='11':g='31+val*0.3':b='58+val*0.33'"
 X264=(-c:v libx264 -preset slow -tune animation -pix_fmt yuv420p -movflags +faststart -an)
 
-# intro_master NAME SECONDS FPS DRIFT: the lossless 1280x720 intro master, $TMP/NAME-master.mkv, one
-# loop long. Both layers move with period SECONDS, so the clip loops without a seam; DRIFT scales how
-# far the nodes wander (intro_frames.py).
+# intro_master NAME SECONDS FPS DRIFT FLOW: the lossless 1280x720 intro master, $TMP/NAME-master.mkv,
+# one loop long. Both layers move with period SECONDS, so the clip loops without a seam; DRIFT scales
+# how far the nodes wander (intro_frames.py); FLOW 0 holds the background gradient still.
 intro_master() {
-  local name=$1 D=$2 R=$3 drift=$4 W=1280 H=720
+  local name=$1 D=$2 R=$3 drift=$4 flow=$5 W=1280 H=720
   # 1. background: slow flowing gradient from periodic sines (period = D, so it loops)
-  local v="(0.5+0.25*sin(X/70+2*PI*T/$D)+0.25*sin(Y/48-X/150+4*PI*T/$D))"
-  local w="(0.6+0.4*sin((X+Y)/200-2*PI*T/$D))"
+  local t="($flow*T)"
+  local v="(0.5+0.25*sin(X/70+2*PI*$t/$D)+0.25*sin(Y/48-X/150+4*PI*$t/$D))"
+  local w="(0.6+0.4*sin((X+Y)/200-2*PI*$t/$D))"
   "${FF[@]}" -f lavfi -i "color=c=black:s=480x270:r=$R:d=$D,format=rgb24,geq=r='11+14*pow($v,2)':g='31+96*pow($v,2)*$w':b='58+110*pow($v,2)*$w'" \
     -c:v ffv1 "$TMP/$name-bg.mkv"
   # 2. foreground: drifting node network, one SVG per frame, periodic too
@@ -46,7 +47,7 @@ intro_master() {
 }
 
 intro() {
-  intro_master intro 10 25 1
+  intro_master intro 10 25 1 1
   # The video sits under a 25-90 % navy overlay: 960x540 is its displayed sharpness; the quality
   # settings are the highest compression before the thin network lines smear (compared frame by frame).
   local M="$TMP/intro-master.mkv" S="scale=960:540:flags=lanczos"
@@ -60,13 +61,14 @@ intro() {
 # The phone version (video.phone and poster.phone in site/index.yaml): on a phone held upright the
 # intro is about 375x630 CSS px, so the 16:9 video would be cropped to its middle third and scaled
 # up. This one is that middle 2:3 cut at 360x540, one 4 s loop at 12.5 fps (the nodes wander 0.4 as
-# far, so they move as fast as on the desktop): every frame costs bytes, and a short loop is not
-# noticed under the overlay. AV1 at the highest compression before the network lines break up
-# (about 9 KB, compared frame by frame; VP9 smears them at that size); H.264 for browsers without AV1.
+# far, so they move as fast as on the desktop) over a still gradient: every frame costs bytes, a short
+# loop is not noticed under the overlay, and a flowing gradient at this size breaks into blocks. AV1 at
+# the highest compression before the network lines break up (about 8 KB, compared frame by frame;
+# VP9 smears them at that size); H.264 for browsers without AV1.
 intro_phone() {
-  intro_master intro-phone 4 12.5 0.4
+  intro_master intro-phone 4 12.5 0.4 0
   local M="$TMP/intro-phone-master.mkv" S="crop=480:720,scale=360:540:flags=lanczos"
-  "${FF[@]}" -i "$M" -vf "$S" -c:v libaom-av1 -crf 58 -b:v 0 -cpu-used 2 -row-mt 1 -g 50 -pix_fmt yuv420p -an "$OUT/home/intro-phone.webm"
+  "${FF[@]}" -i "$M" -vf "$S" -c:v libaom-av1 -crf 56 -b:v 0 -cpu-used 2 -row-mt 1 -g 50 -pix_fmt yuv420p -an "$OUT/home/intro-phone.webm"
   "${FF[@]}" -i "$M" -vf "$S" "${X264[@]}" -crf 40 -g 50 "$OUT/home/intro-phone.mp4"
   "${FF[@]}" -i "$M" -vf "$S" -frames:v 1 -c:v libwebp -quality 60 -compression_level 6 "$OUT/home/intro-phone-poster.webp"
 }
