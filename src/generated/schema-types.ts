@@ -73,6 +73,20 @@ export type RichText = (
  */
 export type Asset = string;
 /**
+ * The picture's width in pixels, as saved in the file (for an SVG, the width in its first line).
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "PictureWidth".
+ */
+export type PictureWidth = number;
+/**
+ * The picture's height in pixels, as saved in the file (for an SVG, the height in its first line).
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "PictureHeight".
+ */
+export type PictureHeight = number;
+/**
  * A file under site/assets, written as it is served: site/assets/industries/health.svg is /industries/health.svg.
  */
 export type Asset1 = string;
@@ -199,14 +213,8 @@ export interface Image {
    * true when the picture adds nothing a reader needs; then alt must be empty.
    */
   decorative?: boolean;
-  /**
-   * The picture's width in pixels, as saved in the file (for an SVG, the width in its first line).
-   */
-  width: number;
-  /**
-   * The picture's height in pixels, as saved in the file (for an SVG, the height in its first line).
-   */
-  height: number;
+  width: PictureWidth;
+  height: PictureHeight;
   /**
    * true to leave this picture out on narrow screens (768px wide or less).
    */
@@ -221,14 +229,8 @@ export interface Image {
  */
 export interface PhoneImage {
   src: Asset;
-  /**
-   * The picture's width in pixels, as saved in the file (for an SVG, the width in its first line).
-   */
-  width: number;
-  /**
-   * The picture's height in pixels, as saved in the file (for an SVG, the height in its first line).
-   */
-  height: number;
+  width: PictureWidth;
+  height: PictureHeight;
 }
 /**
  * The candidate login or registration form: an email and a password. Sign-in is simulated on this site: nothing is sent to a server.
@@ -427,14 +429,8 @@ export interface Image1 {
    * true when the picture adds nothing a reader needs; then alt must be empty.
    */
   decorative?: boolean;
-  /**
-   * The picture's width in pixels, as saved in the file (for an SVG, the width in its first line).
-   */
-  width: number;
-  /**
-   * The picture's height in pixels, as saved in the file (for an SVG, the height in its first line).
-   */
-  height: number;
+  width: PictureWidth;
+  height: PictureHeight;
   /**
    * true to leave this picture out on narrow screens (768px wide or less).
    */
@@ -681,14 +677,8 @@ export interface Image2 {
    * true when the picture adds nothing a reader needs; then alt must be empty.
    */
   decorative?: boolean;
-  /**
-   * The picture's width in pixels, as saved in the file (for an SVG, the width in its first line).
-   */
-  width: number;
-  /**
-   * The picture's height in pixels, as saved in the file (for an SVG, the height in its first line).
-   */
-  height: number;
+  width: PictureWidth;
+  height: PictureHeight;
   /**
    * true to leave this picture out on narrow screens (768px wide or less).
    */
@@ -914,14 +904,8 @@ export interface Image3 {
    * true when the picture adds nothing a reader needs; then alt must be empty.
    */
   decorative?: boolean;
-  /**
-   * The picture's width in pixels, as saved in the file (for an SVG, the width in its first line).
-   */
-  width: number;
-  /**
-   * The picture's height in pixels, as saved in the file (for an SVG, the height in its first line).
-   */
-  height: number;
+  width: PictureWidth;
+  height: PictureHeight;
   /**
    * true to leave this picture out on narrow screens (768px wide or less).
    */
