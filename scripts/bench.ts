@@ -160,7 +160,7 @@ const WHY_LEFT: Record<string, string> = {
   "unused-javascript": "most of it is react-dom code that hydration does not run on this page; the entry is within its budget and splitting React is not worth a second request",
   "uses-long-cache-ttl": "pictures and videos keep their own names (no content hash), so they get an hour of cache; hashed files under /assets/ are cached for a year",
   "cache-insight": "the same cache lifetimes",
-  "image-delivery-insight": "the service-card posters are 406×270 JPEGs shown at about 300×170 in the four-column desktop grid; responsive sizes would need a srcset field in the content model",
+  "image-delivery-insight": "the service-card posters are 480×320 WebPs of about 5 KB shown at about 300×200 in the four-column desktop grid; smaller sizes would need a srcset field in the content model",
   "network-dependency-tree-insight": "informational: HTML → entry script, stylesheet and the chunks of the page's blocks (all preloaded), no deeper chain",
   "lcp-discovery-insight": "the largest paint is a card picture: in the HTML and not lazy, but without fetchpriority=high (the card cannot know it is the largest)",
   "forced-reflow-insight": "seen in some runs only, on different pages, and with no source named",

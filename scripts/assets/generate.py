@@ -10,6 +10,7 @@ builder. make_docs.py reuses it to write docs/assets.md. Output is deterministic
 """
 import math
 import os
+import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -773,6 +774,16 @@ def main():
         total += len(data)
     if not only_list:
         print(f"{len(ASSETS)} SVG files, {total} bytes")
+        minify(MINIFIED)
+
+
+# Files every page fetches on its first view: svgo (a dev dependency) merges their lines into one path
+# per colour and shortens numbers, a third fewer bytes drawing the same pixels.
+MINIFIED = ["brand/logo.svg", "brand/logo-dark.svg", "brand/favicon.svg"]
+
+
+def minify(paths):
+    subprocess.run(["npx", "--no-install", "svgo", "--multipass", "--quiet", *(os.path.join(OUT, p) for p in paths)], cwd=ROOT, check=True)
 
 
 if __name__ == "__main__":

@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
 """Write transparent SVG frames of a drifting node network for the home intro video.
 
-    python3 scripts/assets/intro_frames.py OUTDIR [W H SECONDS FPS]
+    python3 scripts/assets/intro_frames.py OUTDIR [W H SECONDS FPS [DRIFT]]
 
 Every node moves on a closed path whose period divides the clip length, so the
 last frame flows straight back into the first: the video loops seamlessly.
+DRIFT (default 1) scales how far the nodes wander: a clip half as long with DRIFT 0.5
+moves them at the same speed.
 """
 import math
 import os
@@ -14,8 +16,9 @@ import sys
 out = sys.argv[1]
 W, H = (int(sys.argv[2]), int(sys.argv[3])) if len(sys.argv) > 3 else (960, 540)
 SECONDS = float(sys.argv[4]) if len(sys.argv) > 4 else 10
-FPS = int(sys.argv[5]) if len(sys.argv) > 5 else 25
-N = int(SECONDS * FPS)
+FPS = float(sys.argv[5]) if len(sys.argv) > 5 else 25
+DRIFT = float(sys.argv[6]) if len(sys.argv) > 6 else 1
+N = round(SECONDS * FPS)
 ACC, NODE = "#00b3c7", "#9fdfe8"
 
 R = random.Random(7)
@@ -23,7 +26,7 @@ nodes = []
 for i in range(38):
     nodes.append(dict(
         x=R.uniform(-.05, 1.05) * W, y=R.uniform(-.05, 1.05) * H,
-        ax=R.uniform(20, 70) * W / 960, ay=R.uniform(15, 50) * H / 540,
+        ax=R.uniform(20, 70) * W / 960 * DRIFT, ay=R.uniform(15, 50) * H / 540 * DRIFT,
         kx=R.choice((1, 1, 2)), ky=R.choice((1, 2)), px=R.uniform(0, 6.3), py=R.uniform(0, 6.3),
         r=R.choice((2.5, 3, 3.5, 5)) * W / 960, acc=(i % 6 == 0)))
 LINK = 250 * W / 960

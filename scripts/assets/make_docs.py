@@ -6,7 +6,7 @@
 
 Checks: each SVG parses as XML, has xmlns and width/height matching its viewBox,
 no scripts, no external references, no <text> outside client logos, under 150 KB;
-videos are H.264/VP9 yuv420p without audio and within their size budgets.
+videos are H.264/VP9 (AV1 where listed) yuv420p without audio and within their size budgets.
 """
 import json
 import os
@@ -28,22 +28,28 @@ MEDIA = [
     ("home/intro.webm", "A slowly drifting network of teal nodes over a flowing navy gradient (decorative, loops).", 700_000),
     ("home/intro-poster.jpg", "A network of teal nodes over a navy gradient.", 80_000),
     ("home/intro-poster.webp", "A network of teal nodes over a navy gradient.", 80_000),
+    ("home/intro-phone.mp4", "The intro's middle, cut upright for phones (decorative, loops).", 20_000),
+    ("home/intro-phone.webm", "The intro's middle, cut upright for phones (decorative, loops).", 12_000),
+    ("home/intro-phone-poster.webp", "A network of teal nodes over a navy gradient, cut upright.", 6_000),
     ("services/ai-strategy.mp4", "A radar beam sweeps over range rings and lights up targets.", 150_000),
-    ("services/ai-strategy.jpg", "A radar screen with range rings and a sweeping beam.", 30_000),
+    ("services/ai-strategy.webp", "A radar screen with range rings and a sweeping beam.", 8_000),
     ("services/generative-ai.mp4", "A fractal pattern zooms in and out, endlessly generating new detail.", 150_000),
-    ("services/generative-ai.jpg", "A teal fractal pattern on navy.", 30_000),
+    ("services/generative-ai.webp", "A teal fractal pattern on navy.", 8_000),
     ("services/ai-agents.mp4", "Many small teal cells move and interact like a swarm of agents.", 150_000),
-    ("services/ai-agents.jpg", "Small teal cells scattered over a navy field.", 30_000),
+    ("services/ai-agents.webp", "Small teal cells scattered over a navy field.", 8_000),
     ("services/data-engineering.mp4", "Lanes of a cellular pattern stream sideways like flowing data.", 150_000),
-    ("services/data-engineering.jpg", "A dense triangular cellular pattern in muted teal.", 30_000),
+    ("services/data-engineering.webp", "A dense triangular cellular pattern in muted teal.", 8_000),
     ("services/mlops.mp4", "A teal spiral gradient turns beneath a dashboard grid.", 150_000),
-    ("services/mlops.jpg", "A teal gradient beneath a dashboard grid.", 30_000),
+    ("services/mlops.webp", "A teal gradient beneath a dashboard grid.", 8_000),
     ("services/custom-software.mp4", "A carpet of nested square blocks slides across the frame.", 150_000),
-    ("services/custom-software.jpg", "Nested teal square blocks on navy.", 30_000),
+    ("services/custom-software.webp", "Nested teal square blocks on navy.", 8_000),
     ("services/ai-training.mp4", "Ripples from two sources spread and interfere like a model learning.", 150_000),
-    ("services/ai-training.jpg", "Interfering teal ripples on navy.", 30_000),
+    ("services/ai-training.webp", "Interfering teal ripples on navy.", 8_000),
     ("og/default.png", "Nexa AI logo beside a neural network linked to a robot, a chart and a graduation cap on navy.", 150_000),
 ]
+
+# WebM files in AV1 rather than VP9 (media.sh: the phone intro, where AV1 keeps the thin lines VP9 smears at that size).
+AV1 = {"home/intro-phone.webm"}
 
 ICON_ALT = {"icons/linkedin.svg": "Nexa AI on LinkedIn.", "icons/instagram.svg": "Nexa AI on Instagram.",
             "icons/x.svg": "Nexa AI on X."}
@@ -112,7 +118,7 @@ def main():
                 errs.append(f"{p}: has an audio track")
             if v.get("pix_fmt") != "yuv420p":
                 errs.append(f"{p}: pix_fmt {v.get('pix_fmt')}")
-            want = "h264" if p.endswith(".mp4") else "vp9"
+            want = "h264" if p.endswith(".mp4") else "av1" if p in AV1 else "vp9"
             if v["codec_name"] != want:
                 errs.append(f"{p}: codec {v['codec_name']}")
             size += f', {float(info["format"]["duration"]):.1f} s, {v["codec_name"].upper()}, no audio'
@@ -154,25 +160,28 @@ def write_doc(rows, total):
          "  Output is deterministic (layouts are seeded by the file name).",
          "- **Videos and posters** come from `scripts/assets/media.sh`, which rasterises SVG frames with ffmpeg",
          "  (librsvg). The home intro blends a periodic `geq` gradient with a drifting node network",
-         "  (`intro_frames.py` writes one SVG per frame). The seven service clips (`service_frames.py`) are",
+         "  (`intro_frames.py` writes one SVG per frame). Phones held upright get their own cut of it",
+         "  (`intro-phone.*`: the middle 2:3 at 360×540, a 4 s loop at 12.5 fps over a still gradient, AV1 WebM with an H.264",
+         "  fallback, and its own poster), since they show only that middle. The seven service clips (`service_frames.py`) are",
          "  drawn like the card illustrations: the service's subject on a soft disc (compass for strategy,",
          "  brain for generative AI, robot for agents, database, infinity loop for MLOps, code, graduation",
          "  cap), linked to three tiles of what it works with, with teal pulses running along the links, a",
          "  turning dashed ring and a gently floating subject; 480×320 (the 3:2 shape and size the cards show), about 24 KB",
-         "  each, the first frame as poster. All motion is periodic in the clip length, so every clip loops",
+         "  each, the first frame as poster (WebP). All motion is periodic in the clip length, so every clip loops",
          "  without a seam; people who prefer reduced motion see only the poster.",
          "- **Open Graph image**: `generate.py --og` writes an SVG, which `media.sh` rasterises to PNG with ffmpeg.", "",
          "## Regenerating", "",
          "```sh",
-         "python3 scripts/assets/generate.py     # all SVGs (about a second)",
+         "python3 scripts/assets/generate.py     # all SVGs (about two seconds; then svgo minifies the logos and favicon)",
          "bash scripts/assets/media.sh           # intro, service clips, posters, og/default.png (about a minute)",
          "bash scripts/assets/media.sh services  # or: intro | og",
          "python3 scripts/assets/make_docs.py    # check every file and rewrite this document",
          "```", "",
-         "Needs python3 (standard library only) and Debian's `ffmpeg` package (built with librsvg, libx264,",
-         "libvpx and libwebp). `make_docs.py --check` only validates: XML parses, `xmlns`, width/height equal to",
-         "the viewBox, no scripts or external references, nothing over 150 KB, videos H.264/VP9 yuv420p with",
-         "no audio track and within budget (intro < 700 KB, service clips < 150 KB, posters < 30 KB / 80 KB).", "",
+         "Needs python3 (standard library only), the project's `npm install` (for svgo) and Debian's `ffmpeg` package (built with librsvg, libx264,",
+         "libvpx, libaom and libwebp). `make_docs.py --check` only validates: XML parses, `xmlns`, width/height equal to",
+         "the viewBox, no scripts or external references, nothing over 150 KB, videos H.264/VP9 (AV1 for the phone intro) yuv420p with",
+         "no audio track and within budget (intro < 700 KB, phone intro < 12 KB WebM / 20 KB MP4, service clips < 150 KB,",
+         "card posters < 8 KB, intro posters < 80 KB / 6 KB for the phone).", "",
          "Videos: use `muted autoplay loop playsinline` with the poster; they carry no information, so the",
          "suggested text below is for an `aria-label` or can be omitted (`aria-hidden`).", "",
          f"**{len(rows)} files, {total:,} bytes in total.**", ""]

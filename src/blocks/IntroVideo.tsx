@@ -4,6 +4,7 @@ import { Heading } from "../ui/Heading.tsx";
 import { Picture } from "../ui/Picture.tsx";
 import { Inline } from "../ui/RichText.tsx";
 import { usePageIdle, useVideosAllowed } from "../ui/video-start.ts";
+import { VideoSources } from "../ui/VideoSources.tsx";
 import styles from "./IntroVideo.module.css";
 import { PlayPauseIcon } from "../ui/PlayPauseIcon.tsx";
 import type { BlockOf } from "./types.ts";
@@ -30,10 +31,10 @@ export function IntroVideo({ id, video, eyebrow, heading, text, actions, pauseLa
     <section id={id} className={styles.intro}>
       <Picture image={{ ...video.poster, alt: "", decorative: true }} eager className={styles.poster} />
       {allowed ? (
-        // The poster (the largest paint) shows until the first frame.
-        <video ref={ref} className={styles.video} autoPlay muted loop playsInline preload="none" poster={video.poster.src} aria-hidden="true" tabIndex={-1}>
-          {start && video.webm ? <source src={video.webm} type="video/webm" /> : null}
-          {start ? <source src={video.src} type="video/mp4" /> : null}
+        // The poster picture under it (the largest paint) shows through until the first frame: the
+        // video has no poster of its own, which would fetch the desktop file on a phone too.
+        <video ref={ref} className={styles.video} autoPlay muted loop playsInline preload="none" aria-hidden="true" tabIndex={-1}>
+          {start ? <VideoSources video={video} /> : null}
         </video>
       ) : null}
       <div className={`container ${styles.content}`}>

@@ -73,6 +73,20 @@ export type RichText = (
  */
 export type Asset = string;
 /**
+ * The picture's width in pixels, as saved in the file (for an SVG, the width in its first line).
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "PictureWidth".
+ */
+export type PictureWidth = number;
+/**
+ * The picture's height in pixels, as saved in the file (for an SVG, the height in its first line).
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "PictureHeight".
+ */
+export type PictureHeight = number;
+/**
  * A file under site/assets, written as it is served: site/assets/industries/health.svg is /industries/health.svg.
  */
 export type Asset1 = string;
@@ -80,6 +94,14 @@ export type Asset1 = string;
  * A file under site/assets, written as it is served: site/assets/industries/health.svg is /industries/health.svg.
  */
 export type Asset2 = string;
+/**
+ * A file under site/assets, written as it is served: site/assets/industries/health.svg is /industries/health.svg.
+ */
+export type Asset3 = string;
+/**
+ * A file under site/assets, written as it is served: site/assets/industries/health.svg is /industries/health.svg.
+ */
+export type Asset4 = string;
 /**
  * Short labelled facts shown on the card, such as duration and fee.
  *
@@ -191,18 +213,24 @@ export interface Image {
    * true when the picture adds nothing a reader needs; then alt must be empty.
    */
   decorative?: boolean;
-  /**
-   * The picture's width in pixels, as saved in the file (for an SVG, the width in its first line).
-   */
-  width: number;
-  /**
-   * The picture's height in pixels, as saved in the file (for an SVG, the height in its first line).
-   */
-  height: number;
+  width: PictureWidth;
+  height: PictureHeight;
   /**
    * true to leave this picture out on narrow screens (768px wide or less).
    */
   hideOnMobile?: boolean;
+  phone?: PhoneImage;
+}
+/**
+ * The same picture cut for phones held upright (768px wide or less and at least one and a half times as tall as wide): those phones fetch only this file, so a wide picture shown cropped on a narrow screen does not cost its full size. Give its own width and height.
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "PhoneImage".
+ */
+export interface PhoneImage {
+  src: Asset;
+  width: PictureWidth;
+  height: PictureHeight;
 }
 /**
  * The candidate login or registration form: an email and a password. Sign-in is simulated on this site: nothing is sent to a server.
@@ -274,6 +302,13 @@ export interface Video {
   src: Asset1;
   webm?: Asset2;
   poster: Image;
+  /**
+   * The same video cut and encoded for phones held upright (768px wide or less and at least one and a half times as tall as wide): those phones play this one instead. Give its poster a phone version too.
+   */
+  phone?: {
+    src: Asset3;
+    webm?: Asset4;
+  };
 }
 /**
  * A labelled fact shown on a card, such as a duration or a fee.
@@ -394,18 +429,13 @@ export interface Image1 {
    * true when the picture adds nothing a reader needs; then alt must be empty.
    */
   decorative?: boolean;
-  /**
-   * The picture's width in pixels, as saved in the file (for an SVG, the width in its first line).
-   */
-  width: number;
-  /**
-   * The picture's height in pixels, as saved in the file (for an SVG, the height in its first line).
-   */
-  height: number;
+  width: PictureWidth;
+  height: PictureHeight;
   /**
    * true to leave this picture out on narrow screens (768px wide or less).
    */
   hideOnMobile?: boolean;
+  phone?: PhoneImage;
 }
 /**
  * Cards made automatically from the pages one level below an address, using each page's card: field. Adding a page adds its card here.
@@ -647,18 +677,13 @@ export interface Image2 {
    * true when the picture adds nothing a reader needs; then alt must be empty.
    */
   decorative?: boolean;
-  /**
-   * The picture's width in pixels, as saved in the file (for an SVG, the width in its first line).
-   */
-  width: number;
-  /**
-   * The picture's height in pixels, as saved in the file (for an SVG, the height in its first line).
-   */
-  height: number;
+  width: PictureWidth;
+  height: PictureHeight;
   /**
    * true to leave this picture out on narrow screens (768px wide or less).
    */
   hideOnMobile?: boolean;
+  phone?: PhoneImage;
 }
 /**
  * A large banner at the top of a page: a heading, a short introduction, optional buttons and an optional background picture.
@@ -879,18 +904,13 @@ export interface Image3 {
    * true when the picture adds nothing a reader needs; then alt must be empty.
    */
   decorative?: boolean;
-  /**
-   * The picture's width in pixels, as saved in the file (for an SVG, the width in its first line).
-   */
-  width: number;
-  /**
-   * The picture's height in pixels, as saved in the file (for an SVG, the height in its first line).
-   */
-  height: number;
+  width: PictureWidth;
+  height: PictureHeight;
   /**
    * true to leave this picture out on narrow screens (768px wide or less).
    */
   hideOnMobile?: boolean;
+  phone?: PhoneImage;
 }
 /**
  * Profiles of people, each with a picture, name, title and a short description.

@@ -1,6 +1,8 @@
 import { useEffect, useRef } from "react";
 import type { Video } from "../generated/schema-types.ts";
+import { imageSrcHere } from "./phone-upright.ts";
 import { videosAllowed, whenPageIdle } from "./video-start.ts";
+import { VideoSources } from "./VideoSources.tsx";
 
 /**
  * A silent looping card video. Nothing is downloaded while it is far from view, not even the
@@ -14,7 +16,7 @@ export function CardVideo({ video, className }: { video: Video; className?: stri
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
-    const showPoster = () => void (el.poster = video.poster.src);
+    const showPoster = () => void (el.poster = imageSrcHere(video.poster));
     if (!("IntersectionObserver" in window)) {
       showPoster();
       return;
@@ -41,11 +43,10 @@ export function CardVideo({ video, className }: { video: Video; className?: stri
       near.disconnect();
       inView.disconnect();
     };
-  }, [video.poster.src]);
+  }, [video.poster]);
   return (
     <video ref={ref} className={className} muted loop playsInline preload="none" width={video.poster.width} height={video.poster.height} aria-hidden="true" tabIndex={-1}>
-      {video.webm ? <source src={video.webm} type="video/webm" /> : null}
-      <source src={video.src} type="video/mp4" />
+      <VideoSources video={video} />
     </video>
   );
 }

@@ -41,7 +41,7 @@ describe("EDITING.md's limits are the checker's", () => {
     ["a `text`", "defs.schema.json", "/definitions/text", null, "maxLength"],
     ["a table's `columns`", "blocks/table.schema.json", "/properties/columns", null, "maxItems"],
     ["`actions` (buttons of one block)", "defs.schema.json", "/definitions/actions", null, "maxItems"],
-    ["a picture's `width` / `height`", "defs.schema.json", "/definitions/image/properties/width", "minimum", "maximum"],
+    ["a picture's `width` / `height`", "defs.schema.json", "/definitions/pictureWidth", "minimum", "maximum"],
   ] as const)("%s", (field, file, pointer, min, max) => {
     const node = at(file, pointer) as Record<string, unknown>;
     expect(numbers(rows.get(field)!.refuses)).toEqual([...(min ? [node[min]] : []), node[max]]);
