@@ -10,7 +10,7 @@ import { escapeHtml } from "../src/lib/escape-html.ts";
 import { dataPathOf, PAGE_DATA_ID } from "../src/lib/resolve-route.ts";
 import { inWorkers } from "../src/lib/worker-pool.ts";
 import { securityHeaders, STRICT_TRANSPORT_SECURITY } from "../src/server/security-headers.ts";
-import { CompressQueue } from "./precompress.ts";
+import { BROTLI_QUALITY, CompressQueue } from "./precompress.ts";
 
 type ServerEntry = {
   render(url: string, entry: PageEntry): Promise<string>;
@@ -163,7 +163,7 @@ export async function pageWriter(outDir: string, serverEntryFile: string) {
   const manifest = JSON.parse(readFileSync(join(outDir, ".vite", "manifest.json"), "utf8")) as ViteManifest;
   const { site } = entry;
   const lang = site.language ?? "en";
-  const compress = new CompressQueue();
+  const compress = new CompressQueue(BROTLI_QUALITY.pages);
   const madeDirs = new Set<string>();
   const written = new Set<string>();
   const write = async (file: string, text: string) => {

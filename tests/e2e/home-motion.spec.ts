@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { firstViewOnPhone } from "../../scripts/first-view.ts";
 import { expect, hydrated, test } from "./fixtures.ts";
 
 test.describe("slideshow (SPEC §4: index alternates 0, 1 every 4000 ms)", () => {
@@ -221,4 +222,15 @@ test.describe("intro video", () => {
       await context.close();
     });
   }
+
+  /** Issue 14: everything a phone fetches for the home page before any interaction, the video started once idle included, as sent (compressed, with headers). */
+  const PHONE_FIRST_VIEW_BUDGET = 150 * 1024;
+  test(`the home page's whole first view on a phone is at most ${PHONE_FIRST_VIEW_BUDGET / 1024} KB over the wire, the intro video included`, async ({ isMobile, baseURL }) => {
+    test.skip(!isMobile, "a phone");
+    test.setTimeout(60_000);
+    const view = await firstViewOnPhone(`${baseURL}/`);
+    console.log(`phone first view of /: ${view.bytes} bytes (${view.beforeVideo} before a video starts): ${view.files.map((f) => `${f.path} ${f.bytes}`).join(", ")}`);
+    expect(view.files.map((f) => f.path)).toContain("/home/intro-phone.webm");
+    expect(view.bytes).toBeLessThanOrEqual(PHONE_FIRST_VIEW_BUDGET);
+  });
 });
