@@ -1,10 +1,9 @@
 import { workerData } from "node:worker_threads";
 import { serveBatches } from "../src/lib/worker-pool.ts";
-import { pageWriter, type PageJob } from "./prerender.ts";
+import { pageWriter, type PageJob, type PageWriterInput } from "./prerender.ts";
 
 /** A worker of prerender: writes the pages it is sent, and waits for their compression before it says it is done. */
-const { outDir, serverEntryFile } = workerData as { outDir: string; serverEntryFile: string };
-const writer = await pageWriter(outDir, serverEntryFile);
+const writer = await pageWriter(workerData as PageWriterInput);
 serveBatches(
   async (jobs: PageJob[]) => {
     const files: string[][] = [];

@@ -151,16 +151,26 @@ export const PARALLEL_FROM = 400;
 /** One address to write: its data, and the head tags other build steps made for it. */
 export type PageJob = [url: string, entry: PageEntry, extra: string[]];
 
+/** What every page is made from. */
+export interface PageWriterInput {
+  outDir: string;
+  serverEntryFile: string;
+  /**
+   * The client build's index.html, read once before any page is written: the home page is written
+   * over that very file, so a prerender worker that read it later would take the home page for its template.
+   */
+  template: string;
+  manifest: ViteManifest;
+}
+
 /**
  * Writes pages into outDir: the same template, manifest and server renderer for every page.
  * Each HTML file carries its data in a `<script type="application/json">` block (data, not
  * script: the CSP is untouched) and the data goes to dist/_data/ for client-side navigation;
  * each file is compressed on zlib's threads while the next page renders.
  */
-export async function pageWriter(outDir: string, serverEntryFile: string) {
+export async function pageWriter({ outDir, serverEntryFile, template, manifest }: PageWriterInput) {
   const entry = (await import(pathToFileURL(serverEntryFile).href)) as ServerEntry;
-  const template = readFileSync(join(outDir, "index.html"), "utf8");
-  const manifest = JSON.parse(readFileSync(join(outDir, ".vite", "manifest.json"), "utf8")) as ViteManifest;
   const { site } = entry;
   const lang = site.language ?? "en";
   const compress = new CompressQueue(BROTLI_QUALITY.pages);
@@ -207,11 +217,17 @@ export async function pageWriter(outDir: string, serverEntryFile: string) {
  * Returns the files written and what was compressed, so precompress can skip them.
  */
 export async function prerender(outDir: string, serverEntryFile: string, content: SiteContent, extraHead: ExtraHead = () => []): Promise<PrerenderResult> {
-  const writer = await pageWriter(outDir, serverEntryFile);
+  const input: PageWriterInput = {
+    outDir,
+    serverEntryFile,
+    template: readFileSync(join(outDir, "index.html"), "utf8"),
+    manifest: JSON.parse(readFileSync(join(outDir, ".vite", "manifest.json"), "utf8")) as ViteManifest,
+  };
+  const writer = await pageWriter(input);
   const entries = pageEntries(content);
   const jobAt = (i: number): PageJob => [entries[i]![0], entries[i]![1], extraHead(entries[i]![1].route)];
   const perPage: string[][] = [];
-  if (entries.length >= PARALLEL_FROM) perPage.push(...(await inWorkers<PageJob, string[]>(new URL("./prerender-worker.ts", import.meta.url), { outDir, serverEntryFile }, entries.length, jobAt, { batch: 25, heapMb: 128 })));
+  if (entries.length >= PARALLEL_FROM) perPage.push(...(await inWorkers<PageJob, string[]>(new URL("./prerender-worker.ts", import.meta.url), input, entries.length, jobAt, { batch: 25, heapMb: 128 })));
   else for (let i = 0; i < entries.length; i++) perPage.push(await writer.page(jobAt(i)));
   perPage.push(await writer.page(["/404", { route: null }, extraHead(null)], join(outDir, "404.html")));
 

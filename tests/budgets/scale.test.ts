@@ -1,7 +1,8 @@
-import { existsSync, rmSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildSite, type DistFigures, makeScaledSite, measureDist, MEASURED_ROUTES } from "../../scripts/bench-scale.ts";
+import { escapeHtml } from "../../src/lib/escape-html.ts";
 
 /**
  * Issue 14: a page costs the same whether the site has 77 pages or 1,000. The byte figures are
@@ -55,5 +56,24 @@ describe.runIf(existsSync(join(dist, "index.html")))("a page costs the same at 7
 
   it("HTML per page at 1,000 pages is within 25 % of what it was at 77 pages before issue 14", () => {
     expect(large.htmlPerPage).toBeLessThanOrEqual(HTML_PER_PAGE_BEFORE * 1.25);
+  });
+
+  // 1,000 pages are prerendered on worker threads: a worker that took a written page for its template
+  // (it happened once: the home page is written over index.html) made pages that carry another page's markup.
+  it("every HTML file of the copy is one whole page: one title, one site-data and one page-data block, and the title is its own page's", () => {
+    const htmlFiles = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? htmlFiles(join(dir, e.name)) : e.name.endsWith(".html") ? [join(dir, e.name)] : []));
+    const files = htmlFiles(join(copy, "dist"));
+    expect(files.length).toBe(large.htmlFiles + 1); // the pages and 404.html
+    const count = (html: string, text: string) => html.split(text).length - 1;
+    const wrong = files.flatMap((file) => {
+      const html = readFileSync(file, "utf8");
+      const data = /<script type="application\/json" id="page-data">([^<]*)<\/script>/.exec(html)?.[1];
+      const entry = data ? (JSON.parse(data) as { route: string | null; page?: { title: string } }) : null;
+      const title = entry?.page ? `<title>${escapeHtml(entry.page.title)}</title>` : "<title>Page not found | Nexa AI</title>";
+      const ok = count(html, "<title>") === 1 && count(html, 'id="page-data"') === 1 && count(html, 'id="site-data"') === 1 && count(html, "<!doctype html>") === 1 && html.includes(title);
+      return ok ? [] : [file];
+    });
+    expect(wrong).toEqual([]);
   });
 });
