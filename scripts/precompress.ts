@@ -1,7 +1,7 @@
 // Brotli and gzip copies of the built site's text files, made once at build time, so the
 // server sends `x.js.br` or `x.js.gz` beside `x.js` (@fastify/static's preCompressed)
 // instead of compressing on every request. A static host or CDN can use them the same way.
-import { lstat, readdir, readFile, writeFile } from "node:fs/promises";
+import { readdir, readFile, writeFile } from "node:fs/promises";
 import { extname, join } from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
@@ -11,6 +11,8 @@ const gzipAsync = promisify(gzip);
 
 /** Files worth compressing: text formats. Images, fonts and videos are compressed already. */
 export const COMPRESSIBLE = new Set([".html", ".js", ".mjs", ".css", ".svg", ".json", ".xml", ".txt", ".webmanifest", ".map"]);
+
+const isText = (file: string) => COMPRESSIBLE.has(extname(file).toLowerCase());
 
 /**
  * Below this, the compressed copy saves less than its headers and a round of decoding cost. From
@@ -89,7 +91,7 @@ export class CompressQueue {
   async add(file: string, content: string | Buffer): Promise<void> {
     if (this.failure) throw this.failure;
     const bytes = typeof content === "string" ? Buffer.from(content) : content;
-    if (!COMPRESSIBLE.has(extname(file).toLowerCase()) || bytes.length < MIN_BYTES) return;
+    if (!isText(file) || bytes.length < MIN_BYTES) return;
     const job: Promise<void> = compressContent(file, bytes, this.quality, this.result)
       .catch((error: unknown) => void (this.failure ??= error))
       .finally(() => this.running.delete(job));
@@ -112,8 +114,8 @@ export class CompressQueue {
 export async function precompress(dir: string, skip: ReadonlySet<string> = new Set()): Promise<Precompressed> {
   const queue = new CompressQueue(BROTLI_QUALITY.assets);
   for (const file of await regularFiles(dir)) {
-    if (skip.has(file) || !COMPRESSIBLE.has(extname(file).toLowerCase()) || (await lstat(file)).size < MIN_BYTES) continue;
-    await queue.add(file, await readFile(file));
+    // Only text files are read; add() leaves out those under MIN_BYTES.
+    if (!skip.has(file) && isText(file)) await queue.add(file, await readFile(file));
   }
   return queue.drain();
 }

@@ -8,7 +8,7 @@ import type { PageEntry } from "../src/entry-server.tsx";
 import type { Site } from "../src/generated/schema-types.ts";
 import { escapeHtml } from "../src/lib/escape-html.ts";
 import { dataPathOf, PAGE_DATA_ID } from "../src/lib/resolve-route.ts";
-import { inWorkers } from "../src/lib/worker-pool.ts";
+import { inWorkers, PARALLEL_FROM } from "../src/lib/worker-pool.ts";
 import { securityHeaders, STRICT_TRANSPORT_SECURITY } from "../src/server/security-headers.ts";
 import { BROTLI_QUALITY, CompressQueue } from "./precompress.ts";
 
@@ -145,9 +145,6 @@ export interface PrerenderResult {
   written: Set<string>;
 }
 
-/** Below this many addresses the prerender runs in this thread: starting workers costs more than it saves. */
-export const PARALLEL_FROM = 400;
-
 /** One address to write: its data, and the head tags other build steps made for it. */
 export type PageJob = [url: string, entry: PageEntry, extra: string[]];
 
@@ -201,11 +198,11 @@ export async function pageWriter({ outDir, serverEntryFile, template, manifest }
     /** Write one address's HTML (to `file`, by default its own path) and, for a page, its data file; returns the files, HTML first. */
     async page(job: PageJob, file = htmlPathOf(outDir, job[0])): Promise<string[]> {
       const [url, pageEntry] = job;
-      const files = [file];
-      await write(files[0]!, await html(job));
-      if (pageEntry.route !== null) files.push(join(outDir, dataPathOf(url).slice(1)));
-      if (files[1]) await write(files[1], JSON.stringify(pageEntry));
-      return files;
+      await write(file, await html(job));
+      if (pageEntry.route === null) return [file];
+      const data = join(outDir, dataPathOf(url).slice(1));
+      await write(data, JSON.stringify(pageEntry));
+      return [file, data];
     },
   };
 }

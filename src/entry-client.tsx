@@ -6,16 +6,21 @@ import { fetchPage, primePage, type PageEntry } from "./lib/page-cache.ts";
 import type { Site } from "./generated/schema-types.ts";
 import { normalizePath, PAGE_DATA_ID, SITE_DATA_ID } from "./lib/resolve-route.ts";
 
+/** The JSON in the page's `<script type="application/json" id={id}>`, or null when there is none. */
+function dataBlock<T>(id: string): T | null {
+  const block = document.getElementById(id);
+  return block ? (JSON.parse(block.textContent ?? "") as T) : null;
+}
+
 /**
  * Read the site settings and the page's data from their `<script type="application/json">` blocks
  * (the dev server's page has no page-data block: fetch it) and load its blocks first, so the first
  * render matches the HTML. Data blocks, not modules: the entry is the same for every page and every site size.
  */
 async function start() {
-  const site = JSON.parse(document.getElementById(SITE_DATA_ID)?.textContent ?? "") as Site;
+  const site = dataBlock<Site>(SITE_DATA_ID)!;
   const path = normalizePath(window.location.pathname);
-  const block = document.getElementById(PAGE_DATA_ID);
-  const entry: PageEntry = block ? (JSON.parse(block.textContent ?? "") as PageEntry) : path === null ? { route: null } : await fetchPage(path);
+  const entry = dataBlock<PageEntry>(PAGE_DATA_ID) ?? (path === null ? { route: null } : await fetchPage(path));
   await primePage(path, entry);
   hydrateRoot(
     document.getElementById("root")!,

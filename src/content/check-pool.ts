@@ -1,9 +1,6 @@
-import { inWorkers } from "../lib/worker-pool.ts";
+import { inWorkers, PARALLEL_FROM } from "../lib/worker-pool.ts";
 import type { FileCheck } from "./check-file.ts";
-import { crossCheck, loadSiteContent, siteYamlFiles, type LoadOptions, type SiteContent } from "./site.ts";
-
-/** Below this many files, starting the workers (each loads the YAML parser and the validators) costs more than it saves. */
-export const PARALLEL_FROM = 400;
+import { checkFiles, crossCheck, siteYamlFiles, type LoadOptions, type SiteContent } from "./site.ts";
 
 /**
  * loadSiteContent with the per-file checks (parsing, most of the time) spread over worker
@@ -12,7 +9,9 @@ export const PARALLEL_FROM = 400;
  */
 export async function loadSiteContentInParallel(root: string, options: LoadOptions = {}): Promise<SiteContent> {
   const yaml = siteYamlFiles(root);
-  if (yaml.files.length < PARALLEL_FROM) return loadSiteContent(root, options);
-  const results = await inWorkers<string, FileCheck>(new URL("./check-worker.ts", import.meta.url), { root }, yaml.files.length, (i) => yaml.files[i]!, { batch: 50, heapMb: 128 });
+  const results =
+    yaml.files.length < PARALLEL_FROM
+      ? checkFiles(root, yaml.files)
+      : await inWorkers<string, FileCheck>(new URL("./check-worker.ts", import.meta.url), { root }, yaml.files.length, (i) => yaml.files[i]!, { batch: 50, heapMb: 128 });
   return crossCheck(root, yaml, results, options);
 }

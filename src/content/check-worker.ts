@@ -1,9 +1,8 @@
 import { workerData } from "node:worker_threads";
 import { serveBatches } from "../lib/worker-pool.ts";
-import { checkFile } from "./check-file.ts";
-import { validatorsOf } from "./site.ts";
+import { checkFiles, validatorsOf } from "./site.ts";
 
 /** A worker of loadSiteContentInParallel: checks the files it is sent (absolute paths), each on its own. */
 const { root } = workerData as { root: string };
 const validators = validatorsOf(root);
-serveBatches((files: string[]) => files.map((full) => checkFile(root, full, validators)));
+serveBatches((files: string[]) => checkFiles(root, files, validators));

@@ -131,13 +131,15 @@ export function siteYamlFiles(root: string): { files: string[]; problems: Proble
 
 /** Load, validate and cross-check every file under site/. Never throws for bad content. */
 export function loadSiteContent(root: string, options: LoadOptions = {}): SiteContent {
-  const validators = validatorsOf(root);
   const yaml = siteYamlFiles(root);
-  return crossCheck(root, yaml, yaml.files.map((full) => checkFile(root, full, validators)), options);
+  return crossCheck(root, yaml, checkFiles(root, yaml.files), options);
 }
 
 /** The validators for a project's schema/ folder (compiled once per process while the schemas stay the same). */
 export const validatorsOf = (root: string): Validators => validatorsFor(join(root, "schema"));
+
+/** checkFile on each file (absolute paths), in order: in this thread, or in a worker of check-pool.ts. */
+export const checkFiles = (root: string, files: readonly string[], validators = validatorsOf(root)): FileCheck[] => files.map((full) => checkFile(root, full, validators));
 
 /**
  * The checks that need the whole site (routes, listings, ids, links, assets), over the

@@ -4,6 +4,12 @@
 import { availableParallelism } from "node:os";
 import { parentPort, Worker } from "node:worker_threads";
 
+/**
+ * Below this many items (files to check, pages to render) a build step runs in its own thread:
+ * starting the workers (each loads its modules, the YAML parser or the renderer) costs more than it saves.
+ */
+export const PARALLEL_FROM = 400;
+
 export interface PoolOptions {
   /** Items per message: large enough that messaging costs little, small enough that the workers finish together. */
   batch: number;

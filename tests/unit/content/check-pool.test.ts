@@ -2,7 +2,8 @@ import { appendFileSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeScaledSite } from "../../../scripts/bench-scale.ts";
-import { loadSiteContentInParallel, PARALLEL_FROM } from "../../../src/content/check-pool.ts";
+import { loadSiteContentInParallel } from "../../../src/content/check-pool.ts";
+import { PARALLEL_FROM } from "../../../src/lib/worker-pool.ts";
 import { loadSiteContent, type SiteContent } from "../../../src/content/site.ts";
 
 /**
