@@ -6,6 +6,7 @@ mkdir -p .tmp
 step() { printf '\n== %s\n' "$*"; }
 
 step "chromium"; bash scripts/ensure-chromium.sh
+step "firefox esr and webkitgtk"; bash scripts/ensure-engines.sh
 step "postgresql"; bash scripts/ensure-postgres.sh
 step "java (HTML checker)"; bash scripts/ensure-java.sh
 step "validate content"; node scripts/compiled.mjs validate
@@ -16,4 +17,8 @@ step "reliability tests"; npx tsx scripts/with-postgres.ts npx vitest run --conf
 step "build"; npx tsx scripts/build.ts
 step "size budgets and HTML conformance"; npx vitest run --config tests/budgets/vitest.config.ts --reporter=default --reporter=json --outputFile.json=.tmp/vitest-budgets.json
 step "end-to-end tests"; PLAYWRIGHT_JSON_OUTPUT_NAME=.tmp/playwright.json npx playwright test --reporter=list,json
-step "summary"; npx tsx scripts/test-summary.ts .tmp/vitest.json .tmp/vitest-reliability.json .tmp/vitest-budgets.json .tmp/playwright.json
+step "three engines (Chromium, Firefox ESR, WebKitGTK)"
+engines_start=$SECONDS
+npx vitest run --config tests/engines/vitest.config.ts --reporter=default --reporter=json --outputFile.json=.tmp/vitest-engines.json
+echo "three engines: $((SECONDS - engines_start)) s"
+step "summary"; npx tsx scripts/test-summary.ts .tmp/vitest.json .tmp/vitest-reliability.json .tmp/vitest-budgets.json .tmp/playwright.json .tmp/vitest-engines.json

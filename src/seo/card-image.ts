@@ -114,7 +114,7 @@ const INTER_RANGES = [...fontsourceFaces("@fontsource/inter", 400)].filter((f) =
 const covers = (ranges: [number, number][], code: number) => ranges.some(([lo, hi]) => code >= lo && code <= hi);
 
 /** Whitespace, joiners and variation selectors: never drawn as a glyph of their own. */
-const INVISIBLE = /[\s\u200b-\u200d\ufe0e\ufe0f]/u;
+const INVISIBLE = /^(?:\s|[\u200b-\u200d]|\ufe0e|\ufe0f)$/u;
 
 /**
  * Noto Emoji draws single emoji, not skin tones nor joined sequences (👩🏽‍💻), which satori
