@@ -57,6 +57,9 @@ export async function waitUntil(page: EnginePage, what: string, fn: () => boolea
 
 const hydratedCheck = () => document.documentElement.dataset.hydrated === "true";
 
+/** Brings an element to the middle of the window first, clear of the sticky header, as a person scrolls to what they click. */
+const centre = (selector: string) => void document.querySelector(selector)?.scrollIntoView({ block: "center", behavior: "instant" });
+
 /** Starts the engine's browser (and its driver) and gives its one page. */
 export async function launch(engine: Engine, baseUrl: string): Promise<EnginePage> {
   return engine === "webkit" ? launchWebKit(baseUrl) : launchPuppeteer(engine, baseUrl);
@@ -89,6 +92,7 @@ async function launchPuppeteer(engine: "chromium" | "firefox", baseUrl: string):
     evaluate: (fn, ...args) => page.evaluate(fn as never, ...(args as unknown as never[])) as never,
     async click(selector) {
       const handle = await page.waitForSelector(selector, { visible: true, timeout: 10_000 });
+      await page.evaluate(centre, selector);
       await handle!.click();
     },
     async type(selector, text) {
@@ -184,6 +188,7 @@ async function launchWebKit(baseUrl: string): Promise<EnginePage> {
       async click(selector) {
         const element = browser.$(selector);
         await element.waitForDisplayed({ timeout: 10_000 });
+        await browser.execute(centre, selector);
         await element.click();
       },
       async type(selector, text) {
