@@ -1,9 +1,9 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig, type UserConfig } from "vite";
 import type { SiteContent } from "./src/content/site.ts";
-import { sitePlugin } from "./src/content/vite-plugin.ts";
+import { sitePlugin } from "./src/build/vite-plugin.ts";
 
-/** The project's Vite configuration; scripts/build.ts passes the content it has already checked, so no bundle reads site/ again. */
+/** The project's Vite configuration; src/build/build.ts passes the content it has already checked, so no bundle reads site/ again. */
 export const siteConfig = (content?: SiteContent): UserConfig => ({
   publicDir: "site/assets",
   plugins: [sitePlugin(undefined, content), react()],

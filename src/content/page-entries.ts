@@ -1,4 +1,4 @@
-import type { PageEntry } from "../lib/page-cache.ts";
+import type { PageEntry } from "../app/lib/page-cache.ts";
 import type { SiteContent } from "./site.ts";
 
 /**

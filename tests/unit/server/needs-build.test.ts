@@ -1,7 +1,7 @@
 import { mkdirSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { whyBuildNeeded } from "../../../src/server/needs-build.ts";
+import { whyBuildNeeded } from "../../../src/build/needs-build.ts";
 import { tempDir } from "./helpers.ts";
 
 const STAMP_TIME = new Date("2025-05-22T09:00:00Z");
@@ -16,7 +16,7 @@ function builtProject(): string {
   const root = tempDir("nexa-project-");
   const before = new Date(STAMP_TIME.getTime() - 60_000);
   write(root, "site/index.yaml", before);
-  write(root, "src/blocks/hero.tsx", before);
+  write(root, "src/app/blocks/hero.tsx", before);
   write(root, "schema/page.schema.json", before);
   write(root, "index.html", before);
   write(root, "dist/index.html", STAMP_TIME);
@@ -39,7 +39,7 @@ describe("whyBuildNeeded", () => {
     expect(whyBuildNeeded(root)).toBe("dist/.build-stamp is missing");
   });
 
-  it.each(["site/careers/index.yaml", "src/blocks/hero.tsx", "schema/blocks/hero.schema.json", "index.html"])(
+  it.each(["site/careers/index.yaml", "src/app/blocks/hero.tsx", "schema/blocks/hero.schema.json", "index.html"])(
     "names %s when it changed after the build",
     (path) => {
       const root = builtProject();
