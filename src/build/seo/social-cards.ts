@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { copyFileSync, existsSync, mkdirSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, linkSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { dirname, join } from "node:path";
 import { Worker } from "node:worker_threads";
@@ -77,6 +77,20 @@ async function drawInThreads(texts: CardText[], logo: string, threads: number, d
 }
 
 /**
+ * A new file at `target` with the cached card (a link where the file system allows: cached cards
+ * never change, each is a new file named by its content): never written into the file already
+ * there, which may be the live site's own (an incremental build links the previous build's files).
+ */
+function placeCard(source: string, target: string): void {
+  rmSync(target, { force: true });
+  try {
+    linkSync(source, target);
+  } catch {
+    copyFileSync(source, target);
+  }
+}
+
+/**
  * Make every card: copy it from the cache when its content hash is there, else draw it (in
  * threads when there are many) and keep it in the cache. Cards with the same text are drawn once.
  */
@@ -106,7 +120,7 @@ export async function drawSocialCards(jobs: CardJob[], options: CardOptions): Pr
   for (const job of keyed) {
     const target = join(options.outDir, job.file);
     mkdirSync(dirname(target), { recursive: true });
-    copyFileSync(cached(job.key), target);
+    placeCard(cached(job.key), target);
     const size = sizes.get(job.key) ?? statSync(target).size;
     bytes += size;
     largest = Math.max(largest, size);
