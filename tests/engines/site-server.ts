@@ -16,7 +16,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const port = Number(process.env.E2E_PORT ?? 4321);
   const baseUrl = `http://127.0.0.1:${port}`;
   mkdirSync(".tmp/engines", { recursive: true });
-  const server = spawn(process.execPath, ["scripts/compiled.mjs", "start"], {
+  const server = spawn(process.execPath, ["src/cli/launch.mjs", "start"], {
     stdio: ["ignore", "ignore", "inherit"],
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", ENQUIRY_DB: ".tmp/engines/enquiries.db", ENQUIRY_RATE_LIMIT: "0", NODE_ENV: "test" },
   });

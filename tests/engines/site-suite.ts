@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { registry } from "../../src/blocks/registry.ts";
+import { registry } from "../../src/app/blocks/registry.ts";
 import { launch, waitUntil, type Engine, type EnginePage } from "./engine-page.ts";
 
 const DESKTOP = { width: 1280, height: 800 };

@@ -1,0 +1,58 @@
+import { useEffect, useRef, useState } from "react";
+import type { Video } from "../../shared/generated/schema-types.ts";
+import { cx } from "../lib/cx.ts";
+import styles from "./CardVideo.module.css";
+import { Picture } from "./Picture.tsx";
+import { videosAllowed, whenPageIdle } from "./video-start.ts";
+import { VideoSources } from "./VideoSources.tsx";
+
+/**
+ * A silent looping card video over its poster. The poster is an <img> under the video, as in the
+ * intro, not the video's `poster` attribute: WebKit paints an empty grey box, or the poster
+ * stretched to the video's box, until the first frame, and the browser's own lazy loading keeps a
+ * far-away poster from competing with the first screen. The video stays transparent until it plays
+ * its first frame, so the picture shows through. Once the page is idle, the video plays while it
+ * is half in view and pauses when it leaves; under reduced motion, reduced data or Save-Data
+ * (video-start.ts) only the poster is ever shown.
+ */
+export function CardVideo({ video, className }: { video: Video; className?: string }) {
+  const ref = useRef<HTMLVideoElement>(null);
+  const [playing, setPlaying] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || !("IntersectionObserver" in window)) return;
+    const inView = new IntersectionObserver(
+      ([entry]) => {
+        if (entry?.isIntersecting) void el.play().catch(() => undefined);
+        else el.pause();
+      },
+      { threshold: 0.5 },
+    );
+    const cancelStart = videosAllowed() ? whenPageIdle(() => inView.observe(el)) : () => undefined;
+    return () => {
+      cancelStart();
+      inView.disconnect();
+    };
+  }, []);
+  return (
+    <div className={cx(styles.frame, className)}>
+      <Picture image={{ ...video.poster, alt: "", decorative: true }} className={styles.poster} />
+      <video
+        ref={ref}
+        className={styles.video}
+        data-playing={playing || undefined}
+        onPlaying={() => setPlaying(true)}
+        muted
+        loop
+        playsInline
+        preload="none"
+        width={video.poster.width}
+        height={video.poster.height}
+        aria-hidden="true"
+        tabIndex={-1}
+      >
+        <VideoSources video={video} />
+      </video>
+    </div>
+  );
+}
