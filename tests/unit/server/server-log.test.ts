@@ -25,7 +25,6 @@ function appWithLog(level: string, logFormat: LogFormat) {
 }
 
 const STAMP = String.raw`\[\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\]`;
-const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
 
 describe("the human log format (the default)", () => {
   it.each([
