@@ -7,7 +7,7 @@ import type { Channel } from "./delivery/config.ts";
 import type { Outbox } from "./delivery/outbox.ts";
 import { sqliteOutbox, type OutboxJob } from "./delivery/sqlite-outbox.ts";
 import type { Enquiry } from "./enquiry.ts";
-import { hashIp, newIpHashKey } from "./ip-hash.ts";
+import { ipHasher, newIpHashKey } from "./ip-hash.ts";
 import { applyMigrations } from "./sqlite-migrations.ts";
 import {
   listParameters,
@@ -136,7 +136,7 @@ const WRITER_IDLE_MS = 30_000;
 export function openSqliteStore(options: SqliteStoreOptions): SqliteStore {
   const db = openDatabase(options.path);
   applyMigrations(db);
-  const ipHashKey = options.ipHashKey ?? storedIpHashKey(db);
+  const hashOfIp = ipHasher(options.ipHashKey ?? storedIpHashKey(db));
   const now = options.now ?? Date.now;
   const channels = options.deliveryChannels ?? [];
   const selectCount = db.prepare("SELECT COUNT(*) FROM enquiries").pluck();
@@ -212,7 +212,7 @@ export function openSqliteStore(options: SqliteStoreOptions): SqliteStore {
 
   function insertJob(enquiry: Enquiry, insertOptions: InsertOptions): WriterJob {
     const key = insertOptions.idempotencyKey ?? null;
-    const ipHash = insertOptions.ip === undefined ? null : hashIp(insertOptions.ip, ipHashKey);
+    const ipHash = insertOptions.ip === undefined ? null : hashOfIp(insertOptions.ip);
     const limit = insertOptions.limit;
     return {
       op: "insert",
