@@ -201,12 +201,24 @@ export function openSqliteStore(options: SqliteStoreOptions): SqliteStore {
     writer.postMessage({ type: "batch", jobs: inFlight.map(({ job }) => job) });
   }
 
+  // A batch leaves at the end of the event loop's turn, not with its first job: when a burst
+  // of answers brings a burst of new requests, the ones read in the same turn go together,
+  // instead of the first going alone (one message, one commit, one fsync for one enquiry).
+  let sendScheduled = false;
+  function sendAtEndOfTurn(): void {
+    sendScheduled = false;
+    sendNext();
+  }
+
   /** Queues a job for the writer; settles once the batch holding it is committed. */
   function write(job: WriterJob): Promise<unknown> {
     if (closed) return Promise.reject(new Error("The enquiry store is closed."));
     return new Promise((resolve, reject) => {
       queue.push({ job, resolve, reject });
-      sendNext();
+      if (!sendScheduled && inFlight === null) {
+        sendScheduled = true;
+        setImmediate(sendAtEndOfTurn);
+      }
     });
   }
 
