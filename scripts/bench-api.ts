@@ -458,6 +458,12 @@ function stageOf(functionName: string, where: string): string {
   if (functionName === "(garbage collector)") return "garbage collection";
   if (functionName === "(program)" || (where === "" && functionName === "")) return "V8 and native, unattributed";
   const module = where.replace(/^node:/, "");
+  // Native frames have no file: name them by what they do.
+  if (where === "" && /^(writev|writeString|writeBuffer|writeUtf8String|writeLatin1String|writeAsciiString|writeUcs2String|shutdown)$/.test(functionName)) {
+    return "socket and file writes (responses, queries, log)";
+  }
+  if (where === "" && /^(readStart|readStop|onStreamRead|onconnection|close)$/.test(functionName)) return "HTTP parsing and sockets";
+  if (/^internal\/(modules|bootstrap)/.test(module)) return "start-up (loading modules)";
   if (/^(pino|sonic-boom|pino-std-serializers|@pinojs)/.test(module) || /server\/(request-log|log-format)/.test(module)) return "logging";
   if (/^better-sqlite3/.test(module) || /sqlite-writer|sqlite-outbox-writes/.test(module)) return "SQLite (statements and commit)";
   if (/^(pg|pg-protocol|pg-pool|pg-types|pgpass|postgres-)/.test(module)) return "PostgreSQL client";

@@ -3,6 +3,7 @@
 //   [2026-11-25 09:30:04] DEBUG: POST /api/v1/enquiries/ 201 2.4 ms session 0d5c…
 // (pino-pretty, on this thread: a handful of lines at info needs no worker); a machine reading
 // the log sets LOG_FORMAT=json and gets pino's one JSON object per line.
+import { Writable } from "node:stream";
 import type { FastifyServerOptions } from "fastify";
 import pretty, { type PrettyOptions } from "pino-pretty";
 
@@ -44,6 +45,17 @@ export function humanLogOptions(destination?: NodeJS.WritableStream): PrettyOpti
  */
 export function loggerInFormat(logger: FastifyServerOptions["logger"], format: LogFormat): FastifyServerOptions["logger"] {
   if (format === "json" || typeof logger !== "object" || logger === null) return logger;
-  const { stream, ...options } = logger as { stream?: NodeJS.WritableStream; level?: string };
-  return { ...options, stream: pretty(humanLogOptions(stream)) };
+  const { stream, ...options } = logger as { stream?: { write(line: string): unknown }; level?: string };
+  return { ...options, stream: pretty(humanLogOptions(stream === undefined ? undefined : asWritable(stream))) };
+}
+
+/** pino takes any object with write(); pino-pretty writes into a real stream. */
+function asWritable(target: { write(line: string): unknown }): NodeJS.WritableStream {
+  if (target instanceof Writable) return target;
+  return new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      target.write(chunk.toString("utf8"));
+      done();
+    },
+  });
 }
