@@ -8,6 +8,7 @@ import type { EditorBundles } from "./bundles.ts";
 import { PREVIEW_BASE } from "./bundles.ts";
 import { EditorInputError } from "./editor-error.ts";
 import { pagePath } from "./page-path.ts";
+import { formSchema } from "./form-schema.ts";
 import { previewHtml } from "./preview.ts";
 import { changedSiteFiles, publish, type PageChecker } from "./publish.ts";
 import { completionsAt, hoverAt } from "./schema-help.ts";
@@ -158,6 +159,8 @@ export async function editorPlugin(app: FastifyInstance, options: EditorOptions)
     const text = textOf(body);
     return { hover: hoverAt(index(), file, text, offsetOf(body, text)) };
   });
+
+  app.get("/admin/api/form", async () => formSchema(index()));
 
   app.get("/admin/api/changes", async () => ({ files: await changedSiteFiles(options.root) }));
 
