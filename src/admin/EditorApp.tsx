@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from "react";
-import { api, ApiError, type FormSchema, type PageSummary, type Problem } from "./api.ts";
+import { useCallback, useEffect, useState } from "react";
+import { api, ApiError, type FormSchema, type PageSummary, type PageText, type Problem } from "./api.ts";
 import { FormView } from "./FormView.tsx";
 import { MergePanel } from "./MergePanel.tsx";
 import { NewPageDialog } from "./NewPageDialog.tsx";
@@ -39,42 +39,46 @@ export function EditorApp() {
   const [dialog, setDialog] = useState<"new" | "publish" | null>(null);
   const dirty = open !== null && text !== open.saved;
 
-  const refreshPages = useCallback(async () => {
-    const list = await api.pages();
-    setPages(list.pages);
-    setSettingsFile(list.settings);
-  }, []);
+  const refreshPages = useCallback(
+    () =>
+      api.pages().then((list) => {
+        setPages(list.pages);
+        setSettingsFile(list.settings);
+      }),
+    [],
+  );
 
   useEffect(() => {
     void refreshPages();
     void api.form().then(setForm);
   }, [refreshPages]);
 
+  const showPage = useCallback((page: PageText) => {
+    setOpen({ file: page.file, route: page.route, saved: page.text, base: page.hash });
+    setText(page.text);
+    setHtml(null);
+    setProblems([]);
+    setConflict(null);
+    setMerging(false);
+    setMessage("");
+    const url = new URL(window.location.href);
+    url.searchParams.set("page", page.file);
+    window.history.replaceState(null, "", url);
+  }, []);
+
   const openFile = useCallback(
     async (file: string) => {
       if (dirty && !window.confirm("This page has changes that are not saved. Leave it and lose them?")) return;
-      const page = await api.page(file);
-      setOpen({ file: page.file, route: page.route, saved: page.text, base: page.hash });
-      setText(page.text);
-      setHtml(null);
-      setProblems([]);
-      setConflict(null);
-      setMerging(false);
-      setMessage("");
-      const url = new URL(window.location.href);
-      url.searchParams.set("page", page.file);
-      window.history.replaceState(null, "", url);
+      showPage(await api.page(file));
     },
-    [dirty],
+    [dirty, showPage],
   );
 
   // The page named in the address (?page=site/…) opens first, so a reload keeps the place.
   useEffect(() => {
     const first = new URL(window.location.href).searchParams.get("page");
-    if (first) void openFile(first).catch((e: unknown) => setMessage(e instanceof Error ? e.message : String(e)));
-    // Once, at start.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+    if (first) api.page(first).then(showPage, (e: unknown) => setMessage(e instanceof Error ? e.message : String(e)));
+  }, [showPage]);
 
   // Check the text with the whole site in place after each pause in typing; draw it when it has no problem that stops the preview.
   useEffect(() => {

@@ -120,7 +120,11 @@ function Field({ field, value, path, edit }: { field: FieldSpec; value: unknown;
   const hint = `${id}-hint`;
   const set = (v: string | number | boolean) => edit((t) => setValue(t, path, v));
   const label = `${field.title}${field.required ? " (required)" : ""}`;
-  const describe = field.description ? <span id={hint} className="field-hint">{field.description}</span> : null;
+  const describe = field.description ? (
+    <span id={hint} className="field-hint">
+      {field.description}
+    </span>
+  ) : null;
   const described = field.description ? hint : undefined;
   switch (field.kind) {
     case "group":

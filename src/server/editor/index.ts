@@ -51,7 +51,7 @@ export const EDITOR_BODY_LIMIT = 1024 * 1024;
 
 const BODY_ERRORS: Readonly<Record<string, { status: number; message: string }>> = {
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: "The request body is too large: a page may be at most 256 KB of text." },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: "The request body is empty: send a JSON object, such as {\"path\": \"site/index.yaml\", \"text\": \"…\"}." },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: 'The request body is empty: send a JSON object, such as {"path": "site/index.yaml", "text": "…"}.' },
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: "The request body is not valid JSON." },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: "Send the request as JSON, with Content-Type: application/json." },
 };
@@ -62,7 +62,11 @@ function editorError(error: FastifyError, request: FastifyRequest, reply: Fastif
     return reply.code(error.status).type("application/json; charset=utf-8").send(body);
   }
   const known = BODY_ERRORS[error.code];
-  if (known) return reply.code(known.status).type("application/json; charset=utf-8").send({ error: known.message } satisfies ErrorBody);
+  if (known)
+    return reply
+      .code(known.status)
+      .type("application/json; charset=utf-8")
+      .send({ error: known.message } satisfies ErrorBody);
   return handleError(error, request, reply);
 }
 
@@ -81,7 +85,8 @@ function textOf(body: Body): string {
 
 function offsetOf(body: Body, text: string): number {
   const offset = body.offset;
-  if (typeof offset !== "number" || !Number.isInteger(offset) || offset < 0 || offset > text.length) throw new EditorInputError(400, "offset is the cursor's position in the text: a whole number from 0 to the text's length.");
+  if (typeof offset !== "number" || !Number.isInteger(offset) || offset < 0 || offset > text.length)
+    throw new EditorInputError(400, "offset is the cursor's position in the text: a whole number from 0 to the text's length.");
   return offset;
 }
 
@@ -139,10 +144,14 @@ export async function editorPlugin(app: FastifyInstance, options: EditorOptions)
     const file = pagePath(body.path);
     const { problems, content } = workspace.check(file, textOf(body));
     const blocking = blocksPreview(problems);
-    if (blocking.length > 0) throw new EditorInputError(422, `The page has ${blocking.length === 1 ? "a problem" : `${blocking.length} problems`}: the preview shows it again once ${blocking.length === 1 ? "it is" : "they are"} fixed.`, { problems: blocking });
+    if (blocking.length > 0)
+      throw new EditorInputError(422, `The page has ${blocking.length === 1 ? "a problem" : `${blocking.length} problems`}: the preview shows it again once ${blocking.length === 1 ? "it is" : "they are"} fixed.`, {
+        problems: blocking,
+      });
     const route = content.files.includes(join(options.root, file)) ? workspace.read(file).route : null;
     const html = route === null ? null : await previewHtml(bundles, content, route);
-    if (html === null) throw new EditorInputError(422, file === "site/_site.yaml" ? "The site settings have no page of their own: open a page to see them in its header and footer." : "This file is not a page the site can draw.");
+    if (html === null)
+      throw new EditorInputError(422, file === "site/_site.yaml" ? "The site settings have no page of their own: open a page to see them in its header and footer." : "This file is not a page the site can draw.");
     return reply.type("text/html; charset=utf-8").header("content-security-policy", PREVIEW_CSP).send(html);
   });
 

@@ -84,4 +84,3 @@ export async function publish(workspace: Workspace, message: unknown, checkPages
   }
   return { commit, files, pushed };
 }
-

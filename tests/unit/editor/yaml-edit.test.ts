@@ -76,7 +76,10 @@ describe("editing a page in place", () => {
     [1, 1],
   ])("moves section %i by %i: the two swap, comments travel with theirs", (index, by) => {
     expect(moveEntry(PAGE, ["sections"], index, by)).toBe(
-      PAGE.replace("  # the why\n  - type: prose\n    heading: Why\n    body: [One]\n  - type: prose\n    heading: How\n    body: [Two]\n", "  - type: prose\n    heading: How\n    body: [Two]\n  # the why\n  - type: prose\n    heading: Why\n    body: [One]\n"),
+      PAGE.replace(
+        "  # the why\n  - type: prose\n    heading: Why\n    body: [One]\n  - type: prose\n    heading: How\n    body: [Two]\n",
+        "  - type: prose\n    heading: How\n    body: [Two]\n  # the why\n  - type: prose\n    heading: Why\n    body: [One]\n",
+      ),
     );
   });
 
@@ -100,8 +103,16 @@ describe("one-click fixes", () => {
   it.each<[string, { line: number; col: number; hint: string }, string | null]>([
     ["a misspelt field name", { line: 4, col: 5, hint: 'did you mean "title"?' }, 'title: T\nsections:\n  - type: heor\n    title: Hi\n    actions:\n      - { label: Go, to: "/conect#tems" }\n'],
     ["a misspelt block type", { line: 3, col: 11, hint: 'did you mean "hero"? (hero, prose)' }, 'title: T\nsections:\n  - type: hero\n    tittle: Hi\n    actions:\n      - { label: Go, to: "/conect#tems" }\n'],
-    ["a link to a missing page keeps its quotes", { line: 6, col: 26, hint: 'did you mean "/connect#tems"?' }, 'title: T\nsections:\n  - type: heor\n    tittle: Hi\n    actions:\n      - { label: Go, to: "/connect#tems" }\n'],
-    ["a missing anchor changes only the part after #", { line: 6, col: 26, hint: 'did you mean "#teams"?' }, 'title: T\nsections:\n  - type: heor\n    tittle: Hi\n    actions:\n      - { label: Go, to: "/conect#teams" }\n'],
+    [
+      "a link to a missing page keeps its quotes",
+      { line: 6, col: 26, hint: 'did you mean "/connect#tems"?' },
+      'title: T\nsections:\n  - type: heor\n    tittle: Hi\n    actions:\n      - { label: Go, to: "/connect#tems" }\n',
+    ],
+    [
+      "a missing anchor changes only the part after #",
+      { line: 6, col: 26, hint: 'did you mean "#teams"?' },
+      'title: T\nsections:\n  - type: heor\n    tittle: Hi\n    actions:\n      - { label: Go, to: "/conect#teams" }\n',
+    ],
     ["a hint that names no single fix", { line: 4, col: 5, hint: "the fields here are: title, text" }, null],
   ])("%s", (_name, problem, fixed) => {
     const fix = quickFix(TEXT, problem);
