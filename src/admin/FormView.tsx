@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import type { FormSchema } from "./api.ts";
 import type { FieldSpec } from "../server/editor/form-schema.ts";
-import { appendEntry, dataOf, moveEntry, removeEntry, setValue, YamlEditError, type YamlPath } from "./yaml-edit.ts";
+import { appendEntry, dataOf, moveEntry, removeEntry, setValue, YamlEditError, type YamlPath } from "../content/yaml-edit.ts";
 
 interface FormViewProps {
   text: string;

@@ -6,7 +6,7 @@ import { EditorView, hoverTooltip } from "@codemirror/view";
 import { basicSetup } from "codemirror";
 import { useEffect, useRef } from "react";
 import { api, type Problem } from "./api.ts";
-import { offsetOf, quickFix } from "./yaml-edit.ts";
+import { offsetOf, quickFix } from "../content/yaml-edit.ts";
 
 interface SourceEditorProps {
   file: string;

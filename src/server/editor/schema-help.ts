@@ -63,7 +63,8 @@ const indentOf = (line: string) => line.length - line.trimStart().length;
 
 /** The collection, of the given kind with its keys (or dashes) at `col`, that the line at `lineStart` continues. */
 function enclosing(text: string, all: Collection[], kind: "map" | "seq", col: number, lineStart: number): Collection | undefined {
-  const candidates = all.filter((c) => (kind === "map" ? isMap(c.node) : isSeq(c.node)) && c.col === col && c.start < lineStart).sort((a, b) => b.start - a.start);
+  // A list may begin on this very line (its first dash is the one being typed after).
+  const candidates = all.filter((c) => (kind === "map" ? isMap(c.node) : isSeq(c.node)) && c.col === col && c.start <= lineStart + col).sort((a, b) => b.start - a.start);
   for (const c of candidates) {
     // A line in between that is indented less closes the collection.
     const between = text.slice(c.start, lineStart).split("\n").slice(1);

@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
-import { parseDocument } from "yaml";
 import type { Page, Site } from "../../generated/schema-types.ts";
 import type { FileCheck } from "../../content/check-file.ts";
 import { checkFile } from "../../content/check-file.ts";
@@ -10,6 +9,7 @@ import type { Problem } from "../../content/problem.ts";
 import { routeOfFile } from "../../content/routes.ts";
 import { crossCheck, siteYamlFiles, validatorsOf, type SiteContent } from "../../content/site.ts";
 import { isPlaceholderProblem, KINDS, planStarter, StarterError, type Kind } from "../../content/starters.ts";
+import { setValue } from "../../content/yaml-edit.ts";
 import { EditorInputError } from "./editor-error.ts";
 import type { PagePath } from "./page-path.ts";
 
@@ -56,7 +56,11 @@ export class Workspace {
     return `${stat.mtimeMs}:${stat.size}`;
   }
 
-  /** The file's own checks, from the cache while it is unchanged on disk; a copy, because the cross-file checks fill listings into the data. */
+  /**
+   * The file's own checks, from the cache while it is unchanged on disk. The cross-file checks
+   * fill listings into the data (childCards sections, the site settings' header panels), so
+   * those files' data is handed out as a copy; copying every page's would double a check's time.
+   */
   private fileCheck(full: string): FileCheck {
     const stamp = this.stampOf(full);
     let entry = this.checked.get(full);
@@ -64,7 +68,8 @@ export class Workspace {
       entry = { stamp, result: checkFile(this.root, full, validatorsOf(this.root)) };
       this.checked.set(full, entry);
     }
-    return structuredClone(entry.result);
+    const { result } = entry;
+    return result.loaded && fillsListings(result.loaded) ? { ...result, loaded: { ...result.loaded, data: structuredClone(result.loaded.data) } } : result;
   }
 
   /** Every check over the whole site, with `unsaved` (page path → text) standing in for those files. */
@@ -169,14 +174,16 @@ export class Workspace {
 
 /** The page's own heading, card and browser title say what the editor typed; the starter's other placeholders stay to be replaced. */
 function withTitle(text: string, title: string, site: Site | null): string {
-  const doc = parseDocument(text);
-  const company = site?.company ?? "Nexa AI";
-  const full = `${title} | ${company}`;
-  doc.setIn(["title"], full.length <= 60 ? full : title);
-  if (doc.hasIn(["card", "title"])) doc.setIn(["card", "title"], title);
-  if (doc.hasIn(["sections", 0, "heading"])) doc.setIn(["sections", 0, "heading"], title);
-  // The starter's own layout options, so the file reads like every other starter.
-  return doc.toString({ lineWidth: 0, flowCollectionPadding: false });
+  const full = `${title} | ${site?.company ?? "Nexa AI"}`;
+  let out = setValue(text, ["title"], full.length <= 60 ? full : title);
+  out = setValue(out, ["card", "title"], title);
+  return setValue(out, ["sections", 0, "heading"], title);
+}
+
+function fillsListings(loaded: NonNullable<FileCheck["loaded"]>): boolean {
+  if (loaded.kind === "site") return true;
+  const sections = (loaded.data as { sections?: unknown } | null)?.sections;
+  return Array.isArray(sections) && sections.some((s) => (s as { type?: unknown } | null)?.type === "childCards");
 }
 
 function refuseOversized(text: string): void {

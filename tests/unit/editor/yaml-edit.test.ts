@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { isMap, isScalar, isSeq, parseDocument } from "yaml";
 import { siteYamlFiles } from "../../../src/content/site.ts";
-import { appendEntry, moveEntry, quickFix, removeEntry, setValue, YamlEditError, type YamlPath } from "../../../src/admin/yaml-edit.ts";
+import { appendEntry, moveEntry, quickFix, removeEntry, setValue, YamlEditError, type YamlPath } from "../../../src/content/yaml-edit.ts";
 
 const ROOT = fileURLToPath(new URL("../../..", import.meta.url));
 const PAGES = siteYamlFiles(ROOT).files.map((f) => relative(ROOT, f));
