@@ -15,6 +15,7 @@ export default tseslint.config(
       "src/generated/**",
       "dist/**",
       "dist-server/**",
+      ".cache/**",
       ".tmp/**",
       "data/**",
       "test-results/**",
