@@ -16,16 +16,21 @@ export interface Published {
 /** How a publish checks a page beyond validate: the project's `npm run check` (render, axe, SEO, structured data). */
 export type PageChecker = (files: string[]) => Promise<{ ok: boolean; output: string }>;
 
-/** `npm run check` on the working copy, as its own process (it builds the site in a temporary folder and drives Chromium). */
+/** `npm run check` on the working copy, one page at a time as it takes them (it builds the site in a temporary folder and drives Chromium). */
 export function projectCheck(codeRoot: string, root: string): PageChecker {
-  return async (files) => {
+  const checkOne = async (file: string) => {
     try {
-      const { stdout } = await run(process.execPath, [join(codeRoot, "scripts", "compiled.mjs"), "check", "--root", root, ...files], { cwd: root, maxBuffer: 16 * 1024 * 1024 });
-      return { ok: true, output: stdout };
+      const { stdout } = await run(process.execPath, [join(codeRoot, "scripts", "compiled.mjs"), "check", "--root", root, file], { cwd: root, maxBuffer: 16 * 1024 * 1024 });
+      return { ok: true, output: stdout.trim() };
     } catch (error) {
       const { stdout = "", stderr = "" } = error as { stdout?: string; stderr?: string };
       return { ok: false, output: `${stdout}${stderr}`.trim() };
     }
+  };
+  return async (files) => {
+    const results = [];
+    for (const file of files) results.push(await checkOne(file));
+    return { ok: results.every((r) => r.ok), output: results.map((r) => r.output).join("\n") };
   };
 }
 
