@@ -249,7 +249,9 @@ export function EditorApp() {
 
 function ProblemList({ problems, checking }: { problems: Problem[]; checking: boolean }) {
   return (
-    <section className="problems" aria-label="Problems" aria-busy={checking}>
+    // A list that scrolls must be reachable from the keyboard to scroll it.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+    <section className="problems" aria-label="Problems" aria-busy={checking} tabIndex={0}>
       <h3>{problems.length === 0 ? "No problems" : problems.length === 1 ? "1 problem" : `${problems.length} problems`}</h3>
       <ul>
         {problems.map((p, i) => (

@@ -60,7 +60,7 @@ test("an editor adds an industry, fills it in, fixes a mistake and publishes it"
     if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
   });
   await page.goto("/admin/");
-  await expect(page.getByRole("navigation", { name: "Pages" }).getByRole("button", { name: /\/industries\/health/ })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Pages" }).getByRole("button", { name: /\/industries\/health/ })).toBeVisible({ timeout: 60_000 });
   await expectAxeClean(page, "page list");
 
   // New page, by keyboard: the first button after the heading.
@@ -91,6 +91,8 @@ test("an editor adds an industry, fills it in, fixes a mistake and publishes it"
   await source(page).click();
   await page.keyboard.press("ControlOrMeta+A");
   await page.keyboard.insertText(FINISHED_MINING);
+  await page.waitForTimeout(3000);
+  console.log("DEBUG", await page.getByRole("region", { name: "Problems" }).innerText(), JSON.stringify(await page.locator(".cm-content").innerText()));
   await expect(page.getByRole("region", { name: "Problems" }).getByRole("heading")).toHaveText("No problems");
   await expect(page.getByRole("status").filter({ hasText: "Up to date" })).toBeVisible();
   await expectAxeClean(page, "source view");

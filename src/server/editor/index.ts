@@ -97,6 +97,8 @@ function offsetOf(body: Body, text: string): number {
  */
 export async function editorPlugin(app: FastifyInstance, options: EditorOptions): Promise<void> {
   const workspace = new Workspace(options.root);
+  // Compile the schemas and check every file once now, so the first page list and the first keystroke are as quick as the rest.
+  workspace.content();
   const { bundles } = options;
   const index = () => validatorsOf(options.root).index;
 
