@@ -110,11 +110,11 @@ test("an editor adds an industry, fills it in, fixes a mistake and publishes it"
   await expect(page.locator(".cm-lintRange-error")).toHaveText("ttitle");
   await expect(page.getByText(/^Showing the last version without problems/)).toBeVisible();
   await expect(preview(page).locator("h1")).toHaveText("Mining and quarrying");
-  await page.locator(".cm-lintRange-error").hover();
-  await page.getByRole("button", { name: "Change to title" }).click();
+  // The list of problems in the editor (Ctrl+Shift+M) offers the fix by keyboard.
+  await page.keyboard.press("ControlOrMeta+Shift+M");
+  await page.locator(".cm-panel-lint").getByRole("button", { name: "Change to title" }).click();
   await expect(problems.getByRole("heading")).toHaveText("No problems");
 
-  // A link to a page that does not exist, at its line, then fixed by typing.
   await expect(source(page)).toContainText("to: /connect}");
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Saved site/industries/mining.yaml.")).toBeVisible();
