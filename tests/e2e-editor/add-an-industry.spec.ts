@@ -128,7 +128,7 @@ test("an editor adds an industry, fills it in, fixes a mistake and publishes it"
   await expect(publish.getByText("Changed: site/industries/mining.yaml")).toBeVisible();
   await publish.getByLabel("What did you change?").fill("Add the mining industry");
   await publish.getByRole("button", { name: "Publish" }).click();
-  await expect(publish.getByText(/^Published as commit [0-9a-f]{12}: site\/industries\/mining\.yaml\.$/)).toBeVisible({ timeout: 200_000 });
+  await expect(publish.getByText(/^Published as commit [0-9a-f]{12}: site\/industries\/mining\.yaml\.$/)).toBeVisible({ timeout: 480_000 });
 
   const log = execFileSync("git", ["log", "-1", "--format=%an|%s", "--name-only"], { cwd: resolve(CLONE), encoding: "utf8" });
   expect(log.trim()).toBe("Editor Test|Add the mining industry\n\nsite/industries/mining.yaml");

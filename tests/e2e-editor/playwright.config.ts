@@ -13,7 +13,7 @@ export default defineConfig({
   outputDir: "../../.tmp/test-results-editor",
   workers: 1,
   retries: 0,
-  timeout: 420_000,
+  timeout: 720_000,
   expect: { timeout: 15_000 },
   use: {
     baseURL: EDITOR_URL,
