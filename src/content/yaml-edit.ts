@@ -1,4 +1,4 @@
-import { Composer, CST, isMap, isScalar, isSeq, LineCounter, parseDocument, Parser, type Document, type Node as YamlNode, type Scalar } from "yaml";
+import { Composer, CST, isMap, isScalar, isSeq, parseDocument, Parser, type Document, type Node as YamlNode, type Scalar } from "yaml";
 
 /**
  * Edits to a page's YAML that change only what they touch: every other byte (comments,
@@ -170,9 +170,12 @@ export function dataOf(text: string): unknown {
 
 /** Offset of a 1-based line and column in the text. */
 export function offsetOf(text: string, line: number, col: number): number {
-  const counter = new LineCounter();
-  parseDocument(text, { lineCounter: counter });
-  const start = counter.lineStarts[line - 1] ?? text.length;
+  let start = 0;
+  for (let l = 1; l < line; l++) {
+    const next = text.indexOf("\n", start);
+    if (next === -1) return text.length;
+    start = next + 1;
+  }
   return Math.min(text.length, start + col - 1);
 }
 
