@@ -24,7 +24,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `npx tsx tests/e2e-editor/clone-repo.ts ${CLONE} && npx tsx scripts/edit.ts --root ${CLONE}`,
+    command: `npx tsx tests/e2e-editor/clone-repo.ts ${CLONE} && npx tsx src/cli/edit.ts --root ${CLONE}`,
     cwd: "../..",
     url: `${EDITOR_URL}/admin/`,
     reuseExistingServer: false,

@@ -1,13 +1,15 @@
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { build, mergeConfig, type InlineConfig } from "vite";
+import type { PageEntry } from "../../shared/page-entry.ts";
+import type { Site } from "../../shared/generated/schema-types.ts";
 import { siteConfig } from "../../../vite.config.ts";
 
 /**
  * The editor's two bundles, made with the project's own Vite configuration and kept under
  * .cache/editor/ until a source changes:
  * - admin/: the editor's browser side (src/admin), its own entry, never part of the visitor bundle;
- * - preview/: the site's renderer (src/render-page.tsx: the same React components and CSS
+ * - preview/: the site's renderer (src/app/entry-server.tsx: the render function and CSS
  *   modules the prerender uses) for the server, with the site's one stylesheet and fonts.
  */
 export interface EditorBundles {
@@ -15,8 +17,8 @@ export interface EditorBundles {
   previewDir: string;
   /** The site's stylesheet, as the preview links it (under PREVIEW_BASE). */
   stylesheet: string;
-  /** The site's renderer, loaded from the preview bundle. */
-  renderPage: typeof import("../../render-page.tsx").renderPage;
+  /** The site's renderer (src/app/entry-server.tsx's render), loaded from the preview bundle. */
+  renderPage: (url: string, entry: PageEntry, site: Site) => Promise<string>;
 }
 
 /** Where the preview bundle's files are served: the stylesheet's fonts are found relative to it. */
@@ -67,7 +69,7 @@ export async function editorBundles(codeRoot: string, log: (line: string) => voi
         base: PREVIEW_BASE,
         publicDir: false,
         plugins: (await import("@vitejs/plugin-react")).default(),
-        build: { outDir: previewDir, emptyOutDir: true, ssr: "src/render-page.tsx", ssrEmitAssets: true, manifest: false, rolldownOptions: { output: { entryFileNames: "render-page.js" } } },
+        build: { outDir: previewDir, emptyOutDir: true, ssr: "src/app/entry-server.tsx", ssrEmitAssets: true, manifest: false, rolldownOptions: { output: { entryFileNames: "entry-server.js" } } },
       }),
     );
     writeFileSync(join(previewDir, STAMP), String(changedAt));
@@ -75,6 +77,6 @@ export async function editorBundles(codeRoot: string, log: (line: string) => voi
   }
   const css = readdirSync(join(previewDir, "assets")).find((f) => f.endsWith(".css"));
   if (!css) throw new Error(`The preview bundle in ${previewDir} has no stylesheet: delete .cache/editor/ and start the editor again.`);
-  const { renderPage } = (await import(join(previewDir, "render-page.js"))) as Pick<EditorBundles, "renderPage">;
+  const { render: renderPage } = (await import(join(previewDir, "entry-server.js"))) as { render: EditorBundles["renderPage"] };
   return { adminDir, previewDir, stylesheet: `${PREVIEW_BASE}assets/${css}`, renderPage };
 }

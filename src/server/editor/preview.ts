@@ -1,6 +1,6 @@
 import type { SiteContent } from "../../content/site.ts";
-import type { PageEntry } from "../../lib/page-cache.ts";
-import { escapeHtml } from "../../lib/escape-html.ts";
+import { escapeHtml } from "../../shared/html.ts";
+import type { PageEntry } from "../../shared/page-entry.ts";
 import type { EditorBundles } from "./bundles.ts";
 
 /**

@@ -20,7 +20,7 @@ export type PageChecker = (files: string[]) => Promise<{ ok: boolean; output: st
 export function projectCheck(codeRoot: string, root: string): PageChecker {
   const checkOne = async (file: string) => {
     try {
-      const { stdout } = await run(process.execPath, [join(codeRoot, "scripts", "compiled.mjs"), "check", "--root", root, file], { cwd: root, maxBuffer: 16 * 1024 * 1024 });
+      const { stdout } = await run(process.execPath, [join(codeRoot, "src", "cli", "launch.mjs"), "check", "--root", root, file], { cwd: root, maxBuffer: 16 * 1024 * 1024 });
       return { ok: true, output: stdout.trim() };
     } catch (error) {
       const { stdout = "", stderr = "" } = error as { stdout?: string; stderr?: string };

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
-import type { Page, Site } from "../../generated/schema-types.ts";
+import type { Page, Site } from "../../shared/generated/schema-types.ts";
 import type { FileCheck } from "../../content/check-file.ts";
 import { checkFile } from "../../content/check-file.ts";
 import { MAX_FILE_BYTES } from "../../content/load.ts";
