@@ -47,6 +47,7 @@ export default tseslint.config(
       "dist/**",
       ".builds/**",
       "dist-server/**",
+      ".cache/**",
       ".tmp/**",
       "data/**",
       "test-results/**",

@@ -30,6 +30,8 @@ export interface SiteContent {
 export interface LoadOptions {
   /** Report problems of these files only (paths relative to the project root); links still resolve against the whole site. */
   only?: string[];
+  /** Texts that stand in for files on disk (relative path → text), where a cross-file problem is placed: the editor's unsaved text. */
+  texts?: ReadonlyMap<string, string>;
 }
 
 // Only regular files count, so a link or a pipe under site/ never becomes part of the site (siteEntries reports them).
@@ -157,7 +159,7 @@ export function crossCheck(root: string, yaml: { files: string[]; problems: Prob
     problems.push(...result.problems);
     if (!result.loaded) continue;
     const { kind, data, valid, refs, route, aliases } = result.loaded;
-    const loaded = lazyLoadedFile(result.file, yamlFiles[i]!, data);
+    const loaded = lazyLoadedFile(result.file, yamlFiles[i]!, data, options.texts?.get(result.file));
     if (kind === "site") {
       siteFile = { file: result.file, loaded, refs, data: data as Site, valid };
       checked.push(siteFile);

@@ -337,6 +337,8 @@ try {
     (s) => (s.formFactor === "mobile" && s.performance < TARGETS.mobilePerformance) || s.accessibility < 100 || s.bestPractices < 100 || s.seo < 100 || s.cls > TARGETS.cls,
   );
   console.log(`\nWrote docs/bench-${date}.json and docs/bench-${date}.md. ${missed.length === 0 ? "Every Lighthouse target met." : `Targets missed on: ${missed.map((s) => `${s.formFactor} ${s.page}`).join(", ")}.`}`);
+  console.log("== The browser editor (npm run bench:editor)");
+  spawnSync(process.execPath, [join(root, "node_modules", "tsx", "dist", "cli.mjs"), join(root, "tools", "bench", "bench-editor.ts")], { cwd: root, stdio: "inherit" });
 } finally {
   rmSync(tmp, { recursive: true, force: true });
 }
