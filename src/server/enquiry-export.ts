@@ -67,9 +67,18 @@ const TABLE_COLUMNS: readonly TableColumn<StoredEnquiry>[] = [
   { heading: "Message", width: 40, value: (e) => e.message },
 ];
 
-// Stored text could hold terminal escape sequences; a table shows it on one line, defused.
-function printable(text: string): string {
-  return text.replace(/\p{Cc}+/gu, " ");
+// Characters that reorder the rest of a line in a terminal (bidirectional embeddings,
+// overrides and isolates). The API refuses them in names; older rows and other fields may hold them.
+const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069]/gu;
+
+/**
+ * Stored text as one line a terminal shows as it is: control characters (escape sequences
+ * among them) become spaces, bidirectional controls are written out as \u202E.
+ */
+export function printable(text: string): string {
+  return text
+    .replace(/\p{Cc}+/gu, " ")
+    .replace(BIDI_CONTROL, (char) => `\\u${char.codePointAt(0)!.toString(16).toUpperCase()}`);
 }
 
 function fit(text: string, width: number): string {

@@ -2,8 +2,9 @@ import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app.ts";
 import { deliveryChannels } from "./delivery/config.ts";
 import { notifyingStore, startDeliveries } from "./delivery/index.ts";
+import { checkSmtpTls, startTlsRefusedMessage } from "./delivery/email.ts";
 import type { DeliveryWorker } from "./delivery/worker.ts";
-import { DEFAULT_CONFIG, type ServerConfig } from "./env.ts";
+import { ConfigError, DEFAULT_CONFIG, type ServerConfig } from "./env.ts";
 import { openStore } from "./open-store.ts";
 
 export interface RunningServer {
@@ -26,6 +27,10 @@ function boundPort(app: FastifyInstance, fallback: number): number {
  */
 export async function startServer(options: Partial<ServerConfig> = {}): Promise<RunningServer> {
   const config: ServerConfig = { ...DEFAULT_CONFIG, ...options };
+  const smtp = config.delivery.email?.smtp;
+  // Checked before anything opens: a server that refuses STARTTLS would make every email fail.
+  const tlsCheck = smtp?.requireTls ? await checkSmtpTls(smtp) : undefined;
+  if (tlsCheck?.outcome === "no-starttls") throw new ConfigError(startTlsRefusedMessage(smtp!));
   const store = await openStore({ ...config, deliveryChannels: deliveryChannels(config.delivery) });
   let deliveries: DeliveryWorker | null = null;
   let app: FastifyInstance;
@@ -37,6 +42,9 @@ export async function startServer(options: Partial<ServerConfig> = {}): Promise<
       await store.close();
     });
     await app.listen({ port: config.port, host: config.host });
+    if (tlsCheck?.outcome === "unknown") {
+      app.log.warn(`Could not ask ${smtp!.host}:${smtp!.port} for STARTTLS at start-up (${tlsCheck.error}); every email will require it.`);
+    }
     deliveries = startDeliveries(config.delivery, store, config.databaseUrl, app.log, { apiBusy: intake.busy });
   } catch (error) {
     await deliveries?.stop();
