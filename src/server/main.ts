@@ -6,6 +6,7 @@ import { checkSmtpTls, startTlsRefusedMessage } from "./delivery/email.ts";
 import type { DeliveryWorker } from "./delivery/worker.ts";
 import { ConfigError, DEFAULT_CONFIG, type ServerConfig } from "./env.ts";
 import { openStore } from "./open-store.ts";
+import { startRetention, type RetentionTimer } from "./personal-data.ts";
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -33,11 +34,13 @@ export async function startServer(options: Partial<ServerConfig> = {}): Promise<
   if (tlsCheck?.outcome === "no-starttls") throw new ConfigError(startTlsRefusedMessage(smtp!));
   const store = await openStore({ ...config, deliveryChannels: deliveryChannels(config.delivery) });
   let deliveries: DeliveryWorker | null = null;
+  let retention: RetentionTimer | null = null;
   let app: FastifyInstance;
   try {
     const intake = notifyingStore(store, () => deliveries?.wake());
     app = buildApp({ ...config, store: intake.store });
     app.addHook("onClose", async () => {
+      await retention?.stop();
       await deliveries?.stop();
       await store.close();
     });
@@ -46,7 +49,9 @@ export async function startServer(options: Partial<ServerConfig> = {}): Promise<
       app.log.warn(`Could not ask ${smtp!.host}:${smtp!.port} for STARTTLS at start-up (${tlsCheck.error}); every email will require it.`);
     }
     deliveries = startDeliveries(config.delivery, store, config.databaseUrl, app.log, { apiBusy: intake.busy });
+    retention = startRetention({ store, days: config.retentionDays, log: app.log });
   } catch (error) {
+    await retention?.stop();
     await deliveries?.stop();
     await store.close();
     throw error;
