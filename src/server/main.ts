@@ -22,9 +22,11 @@ function boundPort(app: FastifyInstance, fallback: number): number {
 }
 
 /**
- * Opens the store (PostgreSQL with databaseUrl, else SQLite), builds the app and listens,
- * then starts delivering enquiries to the configured channels (docs/notifications.md), all
- * from one config (env.ts); settings left out take their defaults.
+ * Checks that an SMTP server taking a password offers STARTTLS, opens the store (PostgreSQL
+ * with databaseUrl, else SQLite), builds the app and listens, then starts delivering
+ * enquiries to the configured channels (docs/notifications.md) and removing those past the
+ * retention period (docs/api.md, "Personal data"), all from one config (env.ts); settings
+ * left out take their defaults. A setting that cannot work rejects with a ConfigError.
  */
 export async function startServer(options: Partial<ServerConfig> = {}): Promise<RunningServer> {
   const config: ServerConfig = { ...DEFAULT_CONFIG, ...options };

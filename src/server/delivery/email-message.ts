@@ -97,10 +97,11 @@ Delivery: ${escapeHtml(deliveryId)}</p>
  */
 export function enquiryEmail(config: EmailConfig, deliveryId: string, enquiry: StoredEnquiry): SendMailOptions {
   const domain = config.from.address.slice(config.from.address.lastIndexOf("@") + 1);
+  const reply = replyTo(enquiry);
   return {
     from: config.from,
     to: recipientsFor(config, enquiry.subject),
-    ...(replyTo(enquiry) ? { replyTo: replyTo(enquiry) } : {}),
+    ...(reply ? { replyTo: reply } : {}),
     subject: emailSubject(enquiry),
     text: textBody(enquiry, deliveryId),
     html: htmlBody(enquiry, deliveryId),
