@@ -1,4 +1,4 @@
-import type { Page, Site } from "../generated/schema-types.ts";
+import type { Page, Site } from "../shared/generated/schema-types.ts";
 import { problem, type Problem } from "./problem.ts";
 
 /** What a page writes where the grievance officer of site/_site.yaml (privacy.grievanceOfficer) is to be named. */

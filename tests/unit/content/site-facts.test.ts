@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { loadSiteContent } from "../../../src/content/site.ts";
 import { grievanceOfficerText, resolveSiteFacts } from "../../../src/content/site-facts.ts";
-import type { Page, Site } from "../../../src/generated/schema-types.ts";
+import type { Page, Site } from "../../../src/shared/generated/schema-types.ts";
 import { PROJECT } from "../fixture-site.ts";
 
 const content = loadSiteContent(PROJECT);

@@ -9,7 +9,7 @@ import type { DueDelivery } from "../../../src/server/delivery/outbox.ts";
 import type { Sender } from "../../../src/server/delivery/send-result.ts";
 import { printable, enquiryTable } from "../../../src/server/enquiry-export.ts";
 import { ConfigError } from "../../../src/server/env.ts";
-import { startServer } from "../../../src/server/main.ts";
+import { startServer } from "../../../src/server/start-server.ts";
 import { openSqliteStore, type SqliteStore } from "../../../src/server/sqlite-store.ts";
 import type { StoredEnquiry } from "../../../src/server/store.ts";
 import { validateEnquiry } from "../../../src/server/enquiry-validator.ts";

@@ -6,7 +6,7 @@ import { eventually, startReceiver, startSmtpServer } from "./delivery-receivers
 import { tempDbPath } from "./helpers.ts";
 import { postJson } from "./raw-http.ts";
 
-const LAUNCHER = fileURLToPath(new URL("../../../scripts/compiled.mjs", import.meta.url));
+const LAUNCHER = fileURLToPath(new URL("../../../src/cli/launch.mjs", import.meta.url));
 
 const open: { close(): Promise<void> }[] = [];
 afterEach(async () => {

@@ -92,7 +92,7 @@ function clock(start = T0) {
 }
 
 // As `npm run enquiries` runs it: compiled, with plain node.
-const LAUNCHER = join(import.meta.dirname, "../../../scripts/compiled.mjs");
+const LAUNCHER = join(import.meta.dirname, "../../../src/cli/launch.mjs");
 function cli(args: string[], env: Record<string, string>) {
   const { DATABASE_URL: _url, ENQUIRY_DB: _db, ...inherited } = process.env;
   return spawnSync(process.execPath, [LAUNCHER, "enquiries", ...args], { encoding: "utf8", env: { ...inherited, ...env } });
