@@ -1,5 +1,8 @@
 // Reads stored enquiries: `npm run enquiries -- list` or `-- export --format csv|json`; shows and
-// requeues their deliveries: `-- deliveries`, `-- retry <delivery id>|failed`.
+// requeues their deliveries: `-- deliveries`, `-- retry <delivery id>|failed`; personal data
+// as the law asks (docs/api.md, "Personal data"): `-- purge` removes what is past the
+// retention period, `-- find --email x` shows everything held for an address, `-- erase
+// --email x` removes it.
 import { existsSync } from "node:fs";
 import {
   allEnquiries,
@@ -7,15 +10,18 @@ import {
   csvRecord,
   ENQUIRIES_USAGE,
   enquiryTable,
+  type EnquiriesCommand,
   exportRecord,
   parseEnquiriesArgs,
 } from "../server/enquiry-export.ts";
 import { openOutbox, type OutboxPlace } from "../server/delivery/index.ts";
 import { DELIVERY_LIST_SIZE, deliveryReport, retryReport } from "../server/delivery/operator.ts";
 import type { RetryTarget } from "../server/delivery/outbox.ts";
+import { ConfigError } from "../server/config-error.ts";
 import { openStore } from "../server/open-store.ts";
+import { eraseReport, findReport, purgeReport, retentionDaysFromEnv } from "../server/personal-data.ts";
 import { DEFAULT_DB_PATH } from "../server/sqlite-store.ts";
-import type { EnquiryStore } from "../server/store.ts";
+import { retentionCutoff, type EnquiryStore, type PersonalDataStore } from "../server/store.ts";
 
 const LIST_SIZE = 50;
 
@@ -62,10 +68,34 @@ async function requeue(place: OutboxPlace, target: RetryTarget): Promise<number>
   }
 }
 
+async function purge(store: PersonalDataStore, days: number): Promise<void> {
+  const before = retentionCutoff(Date.now(), days);
+  process.stdout.write(`${purgeReport(await store.purgeBefore(before), before, days)}\n`);
+}
+
+/** What an absent database holds: nothing, said in each command's own shape. */
+function nothingYet(command: EnquiriesCommand, days: number): void {
+  if (command.command === "export") process.stdout.write(command.format === "csv" ? csvHeader() : "[]\n");
+  else if (command.command === "find") process.stdout.write(findReport(command.email, []));
+  else if (command.command === "erase") process.stdout.write(`${eraseReport({ enquiries: 0, deliveries: 0 })}\n`);
+  else if (command.command === "purge") {
+    const before = retentionCutoff(Date.now(), days);
+    process.stdout.write(`${purgeReport({ enquiries: 0, deliveries: 0 }, before, days)}\n`);
+  }
+}
+
 async function main(): Promise<number> {
   const command = parseEnquiriesArgs(process.argv.slice(2));
   if (command === null) {
     process.stderr.write(`${ENQUIRIES_USAGE}\n`);
+    return 2;
+  }
+  let days: number;
+  try {
+    days = retentionDaysFromEnv(process.env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`${error.message}\n`);
     return 2;
   }
   const databaseUrl = process.env.DATABASE_URL?.trim() || undefined;
@@ -73,7 +103,7 @@ async function main(): Promise<number> {
   // Reading must not create a database: an absent file simply holds no enquiries yet.
   if (!databaseUrl && !existsSync(dbPath)) {
     process.stderr.write(`No enquiries yet: ${dbPath} does not exist.\n`);
-    if (command.command === "export") process.stdout.write(command.format === "csv" ? csvHeader() : "[]\n");
+    nothingYet(command, days);
     return 0;
   }
   // Opening the store applies any new migration, so the outbox below exists.
@@ -82,6 +112,9 @@ async function main(): Promise<number> {
     if (command.command === "list") await printList(store);
     else if (command.command === "deliveries") await printDeliveries({ databaseUrl, dbPath });
     else if (command.command === "retry") return await requeue({ databaseUrl, dbPath }, command.target);
+    else if (command.command === "purge") await purge(store, days);
+    else if (command.command === "find") process.stdout.write(findReport(command.email, await store.findByEmail(command.email)));
+    else if (command.command === "erase") process.stdout.write(`${eraseReport(await store.eraseByEmail(command.email))}\n`);
     else if (command.format === "csv") await exportCsv(store);
     else await exportJson(store);
   } finally {

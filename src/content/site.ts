@@ -7,6 +7,7 @@ import { checkAssets, checkIds, checkLinks, type CheckedFile } from "./check-ref
 import { lazyLoadedFile } from "./load.ts";
 import { problem, sortProblems, type Problem } from "./problem.ts";
 import { resolveChildCards, resolvePanels } from "./resolve-listings.ts";
+import { resolveSiteFacts } from "./site-facts.ts";
 import { buildRouteTable, type RouteTable } from "./routes.ts";
 
 /** A page that passed every check: what the renderer and the prerender receive. */
@@ -178,7 +179,10 @@ export function crossCheck(root: string, yaml: { files: string[]; problems: Prob
   const validPages = pages.filter((p) => p.valid);
   const { problems: listingProblems, addedIds } = resolveChildCards(validPages);
   problems.push(...listingProblems);
-  if (siteFile?.valid) resolvePanels(siteFile.data, validPages);
+  if (siteFile?.valid) {
+    resolvePanels(siteFile.data, validPages);
+    problems.push(...resolveSiteFacts(siteFile.data, validPages));
+  }
   const idsByRoute = new Map<string, Set<string>>();
   for (const page of pages) {
     const { ids, problems: idProblems } = checkIds(page);

@@ -67,9 +67,18 @@ const TABLE_COLUMNS: readonly TableColumn<StoredEnquiry>[] = [
   { heading: "Message", width: 40, value: (e) => e.message },
 ];
 
-// Stored text could hold terminal escape sequences; a table shows it on one line, defused.
-function printable(text: string): string {
-  return text.replace(/\p{Cc}+/gu, " ");
+// Characters that reorder the rest of a line in a terminal (bidirectional embeddings,
+// overrides and isolates). The API refuses them in names; older rows and other fields may hold them.
+const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069]/gu;
+
+/**
+ * Stored text as one line a terminal shows as it is: control characters (escape sequences
+ * among them) become spaces, bidirectional controls are written out as \u202E.
+ */
+export function printable(text: string): string {
+  return text
+    .replace(/\p{Cc}+/gu, " ")
+    .replace(BIDI_CONTROL, (char) => `\\u${char.codePointAt(0)!.toString(16).toUpperCase()}`);
 }
 
 function fit(text: string, width: number): string {
@@ -99,10 +108,20 @@ export type EnquiriesCommand =
   | { command: "list" }
   | { command: "export"; format: "csv" | "json" }
   | { command: "deliveries" }
-  | { command: "retry"; target: RetryTarget };
+  | { command: "retry"; target: RetryTarget }
+  | { command: "purge" }
+  | { command: "find"; email: string }
+  | { command: "erase"; email: string };
 
 export const ENQUIRIES_USAGE =
-  "usage: npm run enquiries -- list | export --format csv|json | deliveries | retry <delivery id>|failed";
+  "usage: npm run enquiries -- list | export --format csv|json | deliveries | retry <delivery id>|failed | purge | find --email <address> | erase --email <address>";
+
+function emailOption(rest: readonly string[]): string | undefined {
+  const [first = "", second] = rest;
+  const value = rest.length === 1 && first.startsWith("--email=") ? first.slice("--email=".length) : rest.length === 2 && first === "--email" ? second : undefined;
+  const email = value?.trim();
+  return email && email.includes("@") ? email : undefined;
+}
 
 function formatOption(rest: readonly string[]): string | undefined {
   const [first = "", second] = rest;
@@ -111,10 +130,19 @@ function formatOption(rest: readonly string[]): string | undefined {
   return undefined;
 }
 
-/** Parses `list`, `export --format csv|json` (also `--format=csv`), `deliveries` or `retry <id>|failed`; null means a usage error. */
+/**
+ * Parses `list`, `export --format csv|json` (also `--format=csv`), `deliveries`, `retry <id>|failed`,
+ * `purge`, `find --email <address>` or `erase --email <address>` (also `--email=…`); null means a usage error.
+ */
 export function parseEnquiriesArgs(args: readonly string[]): EnquiriesCommand | null {
   const [command, ...rest] = args;
   if (command === "list" && rest.length === 0) return { command: "list" };
+  if (command === "purge" && rest.length === 0) return { command: "purge" };
+  if (command === "find" || command === "erase") {
+    const email = emailOption(rest);
+    if (email === undefined) return null;
+    return command === "find" ? { command: "find", email } : { command: "erase", email };
+  }
   if (command === "deliveries" && rest.length === 0) return { command: "deliveries" };
   if (command === "retry" && rest.length === 1) {
     const target = rest[0]!;

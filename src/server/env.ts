@@ -8,6 +8,7 @@ import { DEFAULT_POOL_SIZE } from "./pg-store.ts";
 import { DEFAULT_DB_PATH } from "./sqlite-store.ts";
 import { DEFAULT_RATE_LIMIT, RATE_LIMIT_WINDOW_MS } from "./rate-limit.ts";
 import { LOG_FORMATS, type LogFormat } from "./log-format.ts";
+import { DEFAULT_RETENTION_DAYS, retentionDaysFromEnv } from "./personal-data.ts";
 
 /** How long a client may take (docs/api.md, "Timeouts"). */
 export interface ServerTimeouts {
@@ -45,6 +46,8 @@ export interface ServerConfig {
   timeouts: ServerTimeouts;
   /** Where enquiries are delivered (docs/notifications.md); no channel: stored only. */
   delivery: DeliveryConfig;
+  /** Days an enquiry is kept (ENQUIRY_RETENTION_DAYS); older ones are removed daily. */
+  retentionDays: number;
 }
 
 export const DEFAULT_TIMEOUTS: Readonly<ServerTimeouts> = Object.freeze({ headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000 });
@@ -67,6 +70,7 @@ export const DEFAULT_CONFIG: Readonly<ServerConfig> = Object.freeze({
   logFormat: "human",
   timeouts: DEFAULT_TIMEOUTS,
   delivery: NO_DELIVERY,
+  retentionDays: DEFAULT_RETENTION_DAYS,
 });
 
 export { ConfigError };
@@ -175,5 +179,6 @@ export function serverConfigFromEnv(env: NodeJS.ProcessEnv): ServerConfig {
     logger: { level: parseLogLevel(env.LOG_LEVEL) },
     logFormat: parseLogFormat(env.LOG_FORMAT),
     delivery: deliveryConfigFromEnv(env),
+    retentionDays: retentionDaysFromEnv(env),
   };
 }

@@ -2,7 +2,7 @@ import type { Channel } from "./delivery/config.ts";
 import type { ServerConfig } from "./env.ts";
 import { openPgStore } from "./pg-store.ts";
 import { openSqliteStore, type SqliteStore } from "./sqlite-store.ts";
-import type { EnquiryStore } from "./store.ts";
+import type { EnquiryStore, PersonalDataStore } from "./store.ts";
 
 export interface OpenStoreOptions extends Pick<ServerConfig, "databaseUrl" | "dbPath">, Partial<Pick<ServerConfig, "poolSize" | "ipHashKey">> {
   now?: () => number;
@@ -11,7 +11,7 @@ export interface OpenStoreOptions extends Pick<ServerConfig, "databaseUrl" | "db
 }
 
 /** The store the settings name: PostgreSQL when a database URL is given, else the SQLite file (which brings its outbox). */
-export async function openStore(options: OpenStoreOptions): Promise<EnquiryStore | SqliteStore> {
+export async function openStore(options: OpenStoreOptions): Promise<(EnquiryStore & PersonalDataStore) | SqliteStore> {
   if (options.databaseUrl) {
     return openPgStore({
       connectionString: options.databaseUrl,

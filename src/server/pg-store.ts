@@ -5,7 +5,17 @@ import { pgInsertDeliveries } from "./delivery/pg-outbox.ts";
 import type { Enquiry } from "./enquiry.ts";
 import { ipHasher, newIpHashKey } from "./ip-hash.ts";
 import { ADVISORY_LOCK_NAMESPACE, applyPgMigrations } from "./pg-migrations.ts";
-import { listParameters, requestHash, type EnquiryStore, type InsertOptions, type InsertResult, type StoredEnquiry } from "./store.ts";
+import {
+  listParameters,
+  requestHash,
+  type EnquiryStore,
+  type HeldEnquiry,
+  type InsertOptions,
+  type InsertResult,
+  type PersonalDataStore,
+  type Removed,
+  type StoredEnquiry,
+} from "./store.ts";
 
 export const DEFAULT_POOL_SIZE = 10;
 
@@ -49,6 +59,46 @@ WITH existing AS (
 SELECT (SELECT session_id FROM existing) AS existing, (SELECT request_hash FROM existing) AS existing_hash,
   (SELECT session_id FROM inserted) AS inserted, count, oldest FROM recent`;
 
+/**
+ * One removal (store.ts, PersonalDataStore) as one statement: the deliveries and enquiries
+ * chosen by `where` (over $1) deleted, and the removal recorded with its counts only. The
+ * data-modifying parts see one snapshot and the foreign key is checked at the statement's
+ * end, so the order of the two deletes does not matter. `recordAlways`: an erasure is
+ * recorded even when nothing was found; a retention pass only when it removed something.
+ */
+function removalStatement(reason: "erasure" | "retention", where: string, recordAlways: boolean): string {
+  return `
+WITH chosen AS (
+  SELECT id FROM enquiries WHERE ${where}
+), removed_deliveries AS (
+  DELETE FROM enquiry_deliveries WHERE enquiry_id IN (SELECT id FROM chosen) RETURNING 1
+), removed_enquiries AS (
+  DELETE FROM enquiries WHERE id IN (SELECT id FROM chosen) RETURNING 1
+), counts AS (
+  SELECT (SELECT COUNT(*) FROM removed_enquiries)::int AS enquiries, (SELECT COUNT(*) FROM removed_deliveries)::int AS deliveries
+), recorded AS (
+  INSERT INTO data_removals (reason, enquiries, deliveries, received_before, removed_at)
+  SELECT '${reason}', enquiries, deliveries, ${reason === "retention" ? "$1::timestamptz" : "NULL"}, $2::timestamptz FROM counts
+  WHERE ${recordAlways ? "TRUE" : "enquiries > 0"}
+)
+SELECT enquiries, deliveries FROM counts`;
+}
+
+const ERASE = removalStatement("erasure", "lower(email) = lower($1::text)", true);
+const PURGE = removalStatement("retention", "created_at < $1::timestamptz", false);
+
+const HELD = `
+SELECT e.id, e.session_id, e.first_name, e.last_name, e.email, e.phone, e.subject, e.message, e.created_at,
+  e.idempotency_key, e.ip_hash,
+  COALESCE((
+    SELECT json_agg(json_build_object('id', d.id, 'channel', d.channel, 'status', d.status, 'attempts', d.attempts,
+      'created_at', to_char(d.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+      'delivered_at', to_char(d.delivered_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+      'last_error', d.last_error) ORDER BY d.created_at, d.channel)
+    FROM enquiry_deliveries d WHERE d.enquiry_id = e.id
+  ), '[]'::json) AS deliveries
+FROM enquiries e WHERE lower(e.email) = lower($1::text) ORDER BY e.id`;
+
 interface DecisionRow {
   existing: string | null;
   existing_hash: string | null;
@@ -90,7 +140,7 @@ function toStored(row: EnquiryRow): StoredEnquiry {
  * resolves once it is ready. `insert` resolves after COMMIT has returned, which with
  * PostgreSQL's defaults (fsync, synchronous_commit=on) means the row is on disk.
  */
-export async function openPgStore(options: PgStoreOptions): Promise<EnquiryStore> {
+export async function openPgStore(options: PgStoreOptions): Promise<EnquiryStore & PersonalDataStore> {
   // Loaded only here: a server on SQLite never pays for the driver (about 6 MB).
   const { default: driver } = await import("pg");
   const pool = new driver.Pool({
@@ -186,6 +236,18 @@ export async function openPgStore(options: PgStoreOptions): Promise<EnquiryStore
     async count() {
       const { rows } = await pool.query<{ count: string }>("SELECT COUNT(*) AS count FROM enquiries");
       return Number(rows[0]!.count);
+    },
+    async findByEmail(email) {
+      const { rows } = await pool.query<Omit<HeldEnquiry, "id" | "created_at"> & { id: string; created_at: Date }>(HELD, [email]);
+      return rows.map((row) => ({ ...row, id: Number(row.id), created_at: row.created_at.toISOString() }));
+    },
+    async eraseByEmail(email) {
+      const { rows } = await pool.query<Removed>(ERASE, [email, new Date(now()).toISOString()]);
+      return rows[0]!;
+    },
+    async purgeBefore(beforeMs) {
+      const { rows } = await pool.query<Removed>(PURGE, [new Date(beforeMs).toISOString(), new Date(now()).toISOString()]);
+      return rows[0]!;
     },
     close() {
       closed ??= pool.end();

@@ -16,7 +16,11 @@ import {
   type EnquiryStore,
   type InsertOptions,
   type InsertResult,
+  type HeldDelivery,
+  type HeldEnquiry,
   type ListOptions,
+  type PersonalDataStore,
+  type Removed,
   type StoredEnquiry,
 } from "./store.ts";
 
@@ -36,7 +40,7 @@ export interface SqliteStoreOptions {
   deliveryChannels?: readonly Channel[];
 }
 
-export interface SqliteStore extends EnquiryStore {
+export interface SqliteStore extends EnquiryStore, PersonalDataStore {
   readonly kind: "sqlite";
   /**
    * The delivery outbox of this database. Its writes go through this store's writer thread,
@@ -95,6 +99,8 @@ function listQuery(options: ListOptions): { sql: string; params: number[] } {
 /** What sqlite-writer.mjs runs: an enquiry to insert (with its delivery rows) or an outbox write. */
 type WriterJob =
   | { op: "insert"; row: Record<string, string | null>; limit: { max: number; since: string } | null; channels: readonly Channel[] }
+  | { op: "erase"; email: string; now: string }
+  | { op: "purge"; before: string; now: string }
   | OutboxJob;
 
 interface Job {
@@ -140,6 +146,11 @@ export function openSqliteStore(options: SqliteStoreOptions): SqliteStore {
   const now = options.now ?? Date.now;
   const channels = options.deliveryChannels ?? [];
   const selectCount = db.prepare("SELECT COUNT(*) FROM enquiries").pluck();
+  const selectHeld = db.prepare(
+    `SELECT ${COLUMNS}, idempotency_key, ip_hash FROM enquiries WHERE lower(email) = lower(?) ORDER BY id`,
+  );
+  const selectHeldDeliveries = db.prepare(`SELECT id, channel, status, attempts, created_at, delivered_at, last_error
+    FROM enquiry_deliveries WHERE enquiry_id = ? ORDER BY created_at, channel`);
 
   let writer: Worker | null = null;
   let idleTimer: NodeJS.Timeout | undefined;
@@ -257,6 +268,16 @@ export function openSqliteStore(options: SqliteStoreOptions): SqliteStore {
     },
     async count() {
       return selectCount.get() as number;
+    },
+    async findByEmail(email) {
+      const enquiries = selectHeld.all(email) as Omit<HeldEnquiry, "deliveries">[];
+      return enquiries.map((enquiry) => ({ ...enquiry, deliveries: selectHeldDeliveries.all(enquiry.id) as HeldDelivery[] }));
+    },
+    async eraseByEmail(email) {
+      return (await write({ op: "erase", email, now: new Date(now()).toISOString() })) as Removed;
+    },
+    async purgeBefore(beforeMs) {
+      return (await write({ op: "purge", before: new Date(beforeMs).toISOString(), now: new Date(now()).toISOString() })) as Removed;
     },
     outbox: sqliteOutbox(db, write, now),
     async close() {

@@ -29,9 +29,47 @@ const selectRecent = db.prepare(
 );
 const outbox = outboxWrites(db);
 
+// Removals for the law's sake (store.ts, PersonalDataStore): the deliveries first (they
+// reference the enquiries), then the enquiries, which takes their idempotency keys with them.
+const BY_EMAIL = "lower(email) = lower(@email)";
+const BEFORE = "created_at < @before";
+/** @param {string} where */
+function removal(where) {
+  return {
+    deliveries: db.prepare(`DELETE FROM enquiry_deliveries WHERE enquiry_id IN (SELECT id FROM enquiries WHERE ${where})`),
+    enquiries: db.prepare(`DELETE FROM enquiries WHERE ${where}`),
+  };
+}
+const removals = { erase: removal(BY_EMAIL), purge: removal(BEFORE) };
+const recordRemoval = db.prepare(`INSERT INTO data_removals (reason, enquiries, deliveries, received_before, removed_at)
+  VALUES (@reason, @enquiries, @deliveries, @before, @now)`);
+
+/**
+ * An erasure is recorded even when nothing was found (the request was carried out); a
+ * retention pass only when it removed something, or the daily run would fill the table.
+ * @param {RemoveJob} job
+ */
+function remove(job) {
+  const statements = removals[job.op];
+  const params = job.op === "erase" ? { email: job.email } : { before: job.before };
+  const deliveries = statements.deliveries.run(params).changes;
+  const enquiries = statements.enquiries.run(params).changes;
+  if (job.op === "erase" || enquiries > 0) {
+    recordRemoval.run({
+      reason: job.op === "erase" ? "erasure" : "retention",
+      enquiries,
+      deliveries,
+      before: job.op === "purge" ? job.before : null,
+      now: job.now,
+    });
+  }
+  return { enquiries, deliveries };
+}
+
 /**
  * @typedef {{ op: "insert"; row: Record<string, string | null>; limit: { max: number; since: string } | null; channels: string[] }} InsertJob
- * @typedef {InsertJob | import("./delivery/sqlite-outbox-writes.mjs").OutboxJob} Job
+ * @typedef {{ op: "erase"; email: string; now: string } | { op: "purge"; before: string; now: string }} RemoveJob
+ * @typedef {InsertJob | RemoveJob | import("./delivery/sqlite-outbox-writes.mjs").OutboxJob} Job
  */
 
 /**
@@ -59,7 +97,9 @@ function insertOne(job) {
 }
 
 /** Any job, in its own savepoint. */
-const runOne = db.transaction((/** @type {Job} */ job) => (job.op === "insert" ? insertOne(job) : outbox.run(job)));
+const runOne = db.transaction((/** @type {Job} */ job) =>
+  job.op === "insert" ? insertOne(job) : job.op === "erase" || job.op === "purge" ? remove(job) : outbox.run(job),
+);
 
 /** @param {unknown} error */
 function plainError(error) {

@@ -97,3 +97,50 @@ export function listParameters(options: ListOptions): { limit: number | undefine
     ascending: options.order === "oldest-first",
   };
 }
+
+/** What one removal took away. */
+export interface Removed {
+  enquiries: number;
+  deliveries: number;
+}
+
+/** One delivery of an enquiry, as `find` shows it: no copy of the enquiry, which is beside it. */
+export interface HeldDelivery {
+  id: string;
+  channel: string;
+  status: string;
+  attempts: number;
+  /** ISO 8601 UTC. */
+  created_at: string;
+  delivered_at: string | null;
+  last_error: string | null;
+}
+
+/** Everything stored with one enquiry: its fields, its idempotency key, the keyed hash of the sender's IP, its deliveries. */
+export interface HeldEnquiry extends StoredEnquiry {
+  idempotency_key: string | null;
+  ip_hash: string | null;
+  deliveries: HeldDelivery[];
+}
+
+/**
+ * What the law asks of the stored personal data (docs/api.md, "Personal data"): a retention
+ * period, and finding and erasing one person's data by their email address. Addresses are
+ * compared without regard to case. Each removal is recorded in `data_removals` with its counts
+ * and time, never with the address. Kept apart from EnquiryStore, which is all the API needs.
+ */
+export interface PersonalDataStore {
+  /** Every enquiry sent with this address, oldest first, with everything held with it. */
+  findByEmail(email: string): Promise<HeldEnquiry[]>;
+  /** Removes the enquiries sent with this address, their deliveries and idempotency keys; nothing found removes nothing. */
+  eraseByEmail(email: string): Promise<Removed>;
+  /** Removes the enquiries received before `beforeMs` (epoch ms) and their deliveries. */
+  purgeBefore(beforeMs: number): Promise<Removed>;
+}
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The start of the retention period `days` long that ends at `nowMs`: enquiries received before it are removed. */
+export function retentionCutoff(nowMs: number, days: number): number {
+  return nowMs - days * DAY_MS;
+}

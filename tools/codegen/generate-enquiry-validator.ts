@@ -21,6 +21,8 @@ const BANNER = "/* Generated from schema/enquiry.schema.json by `npm run gen:typ
 interface FieldSchema {
   title: string;
   maxLength?: number;
+  /** Further rules of a field, each a pattern whose title words the message (the field's title, then it). */
+  allOf?: { title: string; pattern: string }[];
 }
 
 // ajv's ESM output still loads its code-point counter with require(); this expression counts
@@ -39,7 +41,14 @@ export function generateEnquiryModules(): { file: string; text: string }[] {
     .replace(UCS2LENGTH_REQUIRE, UCS2LENGTH_INLINE);
   if (source.includes("require(") || source.includes("export ")) throw new Error("ajv's standalone output changed shape: update tools/codegen/generate-enquiry-validator.ts");
   const fields = Object.fromEntries(
-    Object.entries(schema.properties).map(([name, field]) => [name, { title: field.title, ...(field.maxLength === undefined ? {} : { maxLength: field.maxLength }) }]),
+    Object.entries(schema.properties).map(([name, field]) => [
+      name,
+      {
+        title: field.title,
+        ...(field.maxLength === undefined ? {} : { maxLength: field.maxLength }),
+        ...(field.allOf === undefined ? {} : { rules: Object.fromEntries(field.allOf.map((rule) => [rule.pattern, rule.title])) }),
+      },
+    ]),
   );
   const validator = [
     BANNER,
@@ -61,8 +70,8 @@ export function generateEnquiryModules(): { file: string; text: string }[] {
     BANNER,
     'import type { Enquiry } from "./schema-types.ts";',
     "",
-    "/** Each field's title (used in the API's messages) and length limit (the form's maxLength), from the schema. */",
-    `export const ENQUIRY_FIELDS = ${JSON.stringify(fields, null, 2)} as const satisfies Record<keyof Enquiry, { title: string; maxLength?: number }>;`,
+    "/** Each field's title (used in the API's messages), length limit (the form's maxLength) and further rules (pattern → the message after the title), from the schema. */",
+    `export const ENQUIRY_FIELDS = ${JSON.stringify(fields, null, 2)} as const satisfies Record<keyof Enquiry, { title: string; maxLength?: number; rules?: Record<string, string> }>;`,
     "",
   ].join("\n");
   return [

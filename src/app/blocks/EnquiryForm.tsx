@@ -52,7 +52,7 @@ function useFormChecks(): typeof validateEnquiryForm | null {
  * src/enquiry; this component only draws them and wires the browser (alert, focus,
  * localStorage, navigation) to them.
  */
-export function EnquiryForm({ id, heading, intro, background, labels, subjectPlaceholder, subjects, submitLabel, sendingLabel }: BlockOf<"enquiryForm">) {
+export function EnquiryForm({ id, heading, intro, background, labels, subjectPlaceholder, subjects, submitLabel, sendingLabel, privacyNotice }: BlockOf<"enquiryForm">) {
   const [state, dispatch] = useReducer(enquiryFormReducer, INITIAL_ENQUIRY_FORM_STATE);
   const { data, problem, status } = state;
   const navigate = useNavigate();
@@ -211,6 +211,10 @@ export function EnquiryForm({ id, heading, intro, background, labels, subjectPla
           <button type="submit" className={styles.submit} disabled={validateEnquiryForm === null || sending}>
             {sending && sendingLabel ? sendingLabel : submitLabel}
           </button>
+          {/* The law's notice: what is collected, why, for how long, and a link to the policy naming whom to contact. */}
+          <p className={styles.notice}>
+            <Inline text={privacyNotice} />
+          </p>
         </form>
       </div>
     </section>

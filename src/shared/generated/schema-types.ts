@@ -121,6 +121,10 @@ export type LinkRoute = string;
  */
 export type Text1 = string;
 /**
+ * Plain text. You may write **bold**, _emphasis_ and [a link](/connect). Put it in quotes if it contains a colon followed by a space.
+ */
+export type Text2 = string;
+/**
  * The address of a page of this site, such as /industries.
  *
  * This interface was referenced by `SchemaTypes`'s JSON-Schema
@@ -130,7 +134,7 @@ export type LinkRoute1 = string;
 /**
  * Plain text. You may write **bold**, _emphasis_ and [a link](/connect). Put it in quotes if it contains a colon followed by a space.
  */
-export type Text2 = string;
+export type Text3 = string;
 /**
  * List the pages one level below this address automatically, by their card titles.
  */
@@ -663,6 +667,7 @@ export interface EnquiryFormBlock {
    * The words on the send button while the enquiry is on its way. Leave it out to keep the usual label.
    */
   sendingLabel?: string;
+  privacyNotice: Text2;
 }
 /**
  * A picture with its size in pixels (so the page does not jump while it loads) and a short description for people who cannot see it.
@@ -822,7 +827,7 @@ export interface Page {
      * The card's heading.
      */
     title: string;
-    text: Text2;
+    text: Text3;
     image?: Image;
     facts?: Facts;
     /**
@@ -1088,6 +1093,28 @@ export interface Site {
    * Told to search engines with every course (schema.org CourseInstance.courseMode, shown in Google's course listings): online, onsite (in a classroom) or blended (both).
    */
   courseMode: "online" | "onsite" | "blended";
+  /**
+   * Who answers for the personal data visitors send through the enquiry form, as India's Digital Personal Data Protection Act asks. Pages name the grievance officer by writing {grievanceOfficer} in a text: it becomes their name, role and email address.
+   */
+  privacy?: {
+    /**
+     * The person visitors contact about their personal data: to see, correct or erase it, or to complain.
+     */
+    grievanceOfficer: {
+      /**
+       * The grievance officer's full name.
+       */
+      name: string;
+      /**
+       * Their role, shown after the name. Leave it out for "Grievance Officer".
+       */
+      role?: string;
+      /**
+       * The address that reaches them, such as grievance@example.com.
+       */
+      email: string;
+    };
+  };
   /**
    * The bar at the top of every page.
    */

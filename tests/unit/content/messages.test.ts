@@ -32,6 +32,14 @@ function problemsWith(files: Record<string, string>): string[] {
 
 const BLOCKS = "anchors, candidateForm, cardGrid, caseStudies, childCards, contactPanel, enquiryForm, hero, introVideo, linkList, logoMarquee, profiles, prose, slideshow, split, table";
 
+const ENQUIRY_FORM = (notice: string) =>
+  page(
+    "  - type: enquiryForm\n    heading: Write to us\n" +
+      "    labels: {firstName: First, lastName: Last, email: Email, countryCode: Code, india: India, other: Other, customIsdCode: ISD, phoneNumber: Phone, subject: Subject, message: Message}\n" +
+      "    subjectPlaceholder: Pick one\n    subjects: [{value: Course enquiry}]\n    submitLabel: Send\n" +
+      `    privacyNotice: ${notice}\n`,
+  );
+
 const CASES: [string, Record<string, string>, string[]][] = [
   // YAML itself
   ["tab indentation", { "case.yaml": page("  - type: prose\n    heading: Tabs\n    body:\n\t- Text.\n") }, [
@@ -167,6 +175,12 @@ const CASES: [string, Record<string, string>, string[]][] = [
   ["an older schemaVersion", { "case.yaml": `${LINE1}\nschemaVersion: 1\n${META}sections:\n  - {type: table, columns: [A], rows: [[1]], note: Fees include GST.}\n` }, [
     "site/case.yaml:2:16  schemaVersion: this page is written in version 1 of the page format; the site now uses version 2 — run npm run migrate, which updates the page to the current format",
     'site/case.yaml:6:46  sections[0] (table): unknown field "note" — did you mean "notes"?',
+  ]],
+  ["a privacy notice that does not link to the privacy policy", { "case.yaml": ENQUIRY_FORM("We keep your details for two years.") }, [
+    "site/case.yaml:12:20  sections[0] (enquiryForm) › privacyNotice: does not link to the privacy policy — add a link to it, such as [privacy policy](/legal-privacy): the law asks that the notice say where to read more and whom to contact",
+  ]],
+  ["a page naming the grievance officer when the site names none", { "case.yaml": page("  - type: prose\n    heading: Contact\n    body: [\"Write to {grievanceOfficer}.\"]\n") }, [
+    "site/case.yaml:1:1  this page names the grievance officer with {grievanceOfficer}, but site/_site.yaml sets no privacy.grievanceOfficer — add privacy: grievanceOfficer: {name: …, email: …} to site/_site.yaml",
   ]],
 ];
 

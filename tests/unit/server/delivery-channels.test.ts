@@ -76,6 +76,8 @@ function emailEnv(server: TestSmtpServer, extra: Record<string, string> = {}): R
     ENQUIRY_NOTIFY_SMTP_URL: server.url,
     ENQUIRY_NOTIFY_FROM: "Nexa website <noreply@nexa.example>",
     ENQUIRY_NOTIFY_TO: "sales@nexa.example, owner@nexa.example",
+    // The test server speaks plain SMTP with a login (no certificate a client would trust).
+    ENQUIRY_NOTIFY_SMTP_INSECURE: "1",
     ...extra,
   };
 }

@@ -303,6 +303,7 @@ describe("hostile enquiry requests", () => {
   it("keeps the table and its migrations intact after SQL-looking input", () => {
     const tables = readonlyDb.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all();
     expect(tables).toEqual([
+      { name: "data_removals" },
       { name: "enquiries" },
       { name: "enquiry_deliveries" },
       { name: "schema_migrations" },

@@ -21,6 +21,7 @@ describe("SQLite enquiry store", () => {
       { version: 1, name: "enquiries" },
       { version: 2, name: "request_hash" },
       { version: 3, name: "enquiry_deliveries" },
+      { version: 4, name: "data_removals" },
     ]);
     expect(db.pragma("journal_mode", { simple: true })).toBe("wal");
     db.close();

@@ -97,6 +97,7 @@ describe.each(KINDS)("$name enquiry store", (kind) => {
         { version: 1, name: "enquiries" },
         { version: 2, name: "request_hash" },
         { version: 3, name: "enquiry_deliveries" },
+        { version: 4, name: "data_removals" },
       ]);
     });
 

@@ -105,6 +105,21 @@ describe("EnquiryForm on /connect (site/about-us/connect.yaml)", () => {
     expect(controlTag(name)).toContain(`maxLength="${enquirySchema.properties[property].maxLength}"`);
   });
 
+  it("ends with the one-line privacy notice under the button, linking to /legal-privacy, and no new field", () => {
+    expect(html).toMatch(
+      /<\/button><p class="[^"]+">We use these details only to answer your enquiry and keep them for two years; our <a href="\/legal-privacy"[^>]*>privacy policy<\/a> says how to see or erase them and whom to contact\.<\/p><\/form>/,
+    );
+    expect([...html.matchAll(/<(?:input|select|textarea)[^>]*name="([^"]+)"/g)].map((m) => m[1])).toEqual([
+      "firstName",
+      "lastName",
+      "email",
+      "countryCode",
+      "phoneNumber",
+      "subject",
+      "message",
+    ]);
+  });
+
   it("the message is the only optional field", () => {
     expect(controlTag("message")).not.toContain("required");
   });
