@@ -19,7 +19,7 @@ const LEAVE_DELAY_MS = 150;
  * (WAI-ARIA disclosure navigation: buttons with aria-expanded/aria-controls, one panel at a time),
  * closing on their Close button, Escape, a click outside or the pointer leaving (SPEC §2.1), and
  * whenever the visitor goes somewhere: a link followed (the page already shown or its anchor too),
- * another address, or focus moving out of the navigation, so focus never lands under an open panel.
+ * another address, or focus moving out of the item and its panel, so focus never lands under an open panel.
  */
 export function DesktopNav({ items, pathname }: { items: NavItem[]; pathname: string }) {
   /** The open panel, and whether hover or a click opened it: a click on a panel hover opened keeps it open. */
@@ -54,9 +54,10 @@ export function DesktopNav({ items, pathname }: { items: NavItem[]; pathname: st
     const onPointer = (e: PointerEvent) => {
       if (!navRef.current?.contains(e.target as Node)) setState(null);
     };
-    // Tab (or a script, or a screen reader) moving focus anywhere outside: the panel would cover it.
+    // Tab (or a script, or a screen reader) moving focus out of the item and its panel: to the page,
+    // which the panel would cover, or to another item, whose panel is not the one shown.
     const onFocus = (e: FocusEvent) => {
-      if (!navRef.current?.contains(e.target as Node)) setState(null);
+      if (!buttons.current.get(open)?.parentElement?.contains(e.target as Node)) setState(null);
     };
     document.addEventListener("keydown", onKey);
     document.addEventListener("pointerdown", onPointer);
