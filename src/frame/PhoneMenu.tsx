@@ -51,14 +51,15 @@ export function PhoneMenu({ items, contact, pathname }: { items: NavItem[]; cont
       button.current?.focus();
     };
     // A window widened past the phone layout hides the menu: it must not leave the page inert.
-    const wide = window.matchMedia(WIDER_THAN_PHONE);
-    const onWide = () => void (wide.matches && setOpen(false));
+    // (jsdom has no matchMedia.)
+    const wide = typeof window.matchMedia === "function" ? window.matchMedia(WIDER_THAN_PHONE) : null;
+    const onWide = () => void (wide?.matches && setOpen(false));
     document.addEventListener("keydown", onKey);
-    wide.addEventListener("change", onWide);
+    wide?.addEventListener("change", onWide);
     return () => {
       restore();
       document.removeEventListener("keydown", onKey);
-      wide.removeEventListener("change", onWide);
+      wide?.removeEventListener("change", onWide);
     };
   }, [open]);
 

@@ -44,20 +44,18 @@ export function useMotionPaused(): boolean {
   return useSyncExternalStore(subscribePaused, readPaused, () => false);
 }
 
+/** The reduced-motion query, or null where there is no matchMedia (jsdom, old engines: nothing asked for then). */
+const reducedMotionList = (): MediaQueryList | null => (typeof window.matchMedia === "function" ? window.matchMedia(REDUCED_MOTION) : null);
+
 function subscribeReduced(notify: () => void): () => void {
-  const list = window.matchMedia(REDUCED_MOTION);
-  list.addEventListener("change", notify);
-  return () => list.removeEventListener("change", notify);
+  const list = reducedMotionList();
+  list?.addEventListener("change", notify);
+  return () => list?.removeEventListener("change", notify);
 }
 
 /** Whether the visitor asked for reduced motion; false in the prerendered HTML (CSS stills what it can there). */
 export function useReducedMotion(): boolean {
-  return useSyncExternalStore(
-    subscribeReduced,
-    // jsdom and old engines have no matchMedia: nothing asked for, then.
-    () => typeof window.matchMedia === "function" && window.matchMedia(REDUCED_MOTION).matches,
-    () => false,
-  );
+  return useSyncExternalStore(subscribeReduced, () => reducedMotionList()?.matches === true, () => false);
 }
 
 /**
