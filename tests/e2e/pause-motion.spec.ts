@@ -87,6 +87,7 @@ test.describe("one control pauses all motion", () => {
   });
 
   test("it stops the slideshow's rotation", async ({ page }) => {
+    test.slow();
     await page.clock.install();
     await page.goto("/");
     await hydrated(page);
