@@ -50,7 +50,9 @@ function allowedPathIn(root: string) {
     const segments = decoded.split("/").filter((segment) => segment !== "");
     if (segments.some(isRefusedSegment)) return false;
     try {
-      return isInside(root, realpathSync(join(root, ...segments)));
+      // dist/ is a link to the live build (switched when a new build goes live): resolve it now, with the file.
+      const live = realpathSync(root);
+      return isInside(live, realpathSync(join(live, ...segments)));
     } catch {
       return true; // nothing there: @fastify/static answers 404
     }
@@ -60,7 +62,7 @@ function allowedPathIn(root: string) {
 /**
  * GET and HEAD for the files of the prerendered site, with @fastify/static: `/x/y` and
  * `/x/y/` serve `x/y/index.html`; `.br` and `.gz` copies made at build time
- * (scripts/precompress.ts) go to clients that accept them; ranges, ETags and
+ * (src/build/precompress.ts) go to clients that accept them; ranges, ETags and
  * If-None-Match/If-Modified-Since as the library does them. Cache-Control per file
  * (cache-control.ts). Unknown paths fall through to the app's not-found handler.
  */
