@@ -218,6 +218,8 @@ test.describe("sending an enquiry", () => {
     await fillForm(page, fill);
     await submit(page).click();
     await expect.poll(() => alerts).toEqual([REJECTED]);
+    // Focus goes back where the visitor tries again, not to the page's start.
+    await expect(submit(page)).toBeFocused();
     await expectFormKeeps(page, fill);
     expect(await storedItems(page)).toEqual({ sessionId: null, formData: null });
   });
@@ -230,6 +232,7 @@ test.describe("sending an enquiry", () => {
     await fillForm(page, fill);
     await submit(page).click();
     await expect.poll(() => alerts).toEqual([NETWORK]);
+    await expect(submit(page)).toBeFocused();
     await expectFormKeeps(page, fill);
     expect(consoleProblems.some((line) => line.startsWith("error: The enquiry could not be sent:"))).toBe(true);
     expect(await storedItems(page)).toEqual({ sessionId: null, formData: null });

@@ -61,6 +61,7 @@ export function EnquiryForm({ id, heading, intro, background, labels, subjectPla
   const controls = useRef<Partial<Record<EnquiryField, Control | null>>>({});
   // The button is disabled while sending, but a second click can land before React re-renders.
   const inFlight = useRef(false);
+  const submitButton = useRef<HTMLButtonElement>(null);
 
   const idOf = (field: EnquiryField) => `${uid}-${field}`;
   const errorIdOf = (field: EnquiryField) => `${uid}-${field}-error`;
@@ -104,6 +105,8 @@ export function EnquiryForm({ id, heading, intro, background, labels, subjectPla
     if (result.kind === "network") console.error("The enquiry could not be sent:", result.error);
     flushSync(() => dispatch({ type: "failed" }));
     window.alert(result.kind === "rejected" ? ENQUIRY_ALERTS.rejected : ENQUIRY_ALERTS.networkError);
+    // The button was disabled while sending, which dropped focus to the page: it goes back where the visitor will try again.
+    submitButton.current?.focus();
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -208,7 +211,7 @@ export function EnquiryForm({ id, heading, intro, background, labels, subjectPla
             </select>,
           )}
           {field("message", labels.message, <textarea {...bind("message")} onChange={edit("message")} rows={5} maxLength={ENQUIRY_FIELDS.message.maxLength} />)}
-          <button type="submit" className={styles.submit} disabled={validateEnquiryForm === null || sending}>
+          <button ref={submitButton} type="submit" className={styles.submit} disabled={validateEnquiryForm === null || sending}>
             {sending && sendingLabel ? sendingLabel : submitLabel}
           </button>
           {/* The law's notice: what is collected, why, for how long, and a link to the policy naming whom to contact. */}

@@ -110,6 +110,38 @@ describe("header panels (desktop)", () => {
   });
 });
 
+describe("panels close whenever the visitor goes somewhere", () => {
+  // Links to the page already shown ("/" here) and to one of its anchors: the address's path does not change.
+  it.each([
+    ["About Us", "/", "the page itself"],
+    ["Careers", "/#internships", "an anchor of the page shown"],
+  ])("following a link in the %s panel to %s (%s) closes it", async (label, to) => {
+    const user = renderHeader();
+    const button = buttonOf(label);
+    await user.click(button);
+    const panel = panelOf(button);
+    // A link of the panel, pointed at the address shown.
+    const first = within(panel).getAllByRole("link")[0]!;
+    first.setAttribute("href", to);
+    await user.click(first);
+    expect(button.getAttribute("aria-expanded")).toBe("false");
+    expect(panel.hidden).toBe(true);
+  });
+
+  it("focus moving out of an open panel closes it, and focus stays where it went", async () => {
+    const user = renderHeader();
+    const button = buttonOf(PANEL_ITEMS[3]!);
+    await user.click(button);
+    const outside = document.createElement("button");
+    outside.textContent = "Page control";
+    document.querySelector("main")!.append(outside);
+    outside.focus();
+    await user.keyboard("{Shift}");
+    expect(button.getAttribute("aria-expanded")).toBe("false");
+    expect(document.activeElement).toBe(outside);
+  });
+});
+
 describe("phone menu", () => {
   const menuButton = () => screen.getByRole("button", { name: "Menu" });
   /** The open menu: the element the button controls. */
@@ -141,6 +173,19 @@ describe("phone menu", () => {
     await user.keyboard("{Escape}");
     expectClosed();
     expect(document.activeElement).toBe(menuButton());
+  });
+
+  it("open, it is a modal dialog: focus moves to its first link and the page is inert; closed, the page is given back", async () => {
+    const user = renderHeader();
+    await user.click(menuButton());
+    expect(screen.getByRole("dialog", { name: "Menu" }).contains(phoneMenu())).toBe(true);
+    expect(document.activeElement).toBe(within(phoneMenu()).getAllByRole("link")[0]);
+    expect(document.querySelector("main")!.hasAttribute("inert")).toBe(true);
+    expect(menuButton().closest("[inert]")).toBeNull();
+    await user.keyboard("{Escape}");
+    expectClosed();
+    expect(document.querySelector("main")!.hasAttribute("inert")).toBe(false);
+    expect(screen.queryByRole("dialog")).toBeNull();
   });
 
   it("following a link in the menu closes it", async () => {
