@@ -2,6 +2,7 @@ import type { BreadcrumbList, Course, CourseInstance, Offer, Organization, Thing
 import type { Site } from "../../shared/generated/schema-types.ts";
 import type { CourseFacts, Price } from "../../content/course-facts.ts";
 import { ancestorsOf, labelOf, type SiteTree } from "../../content/page-place.ts";
+import { jsonForHtml } from "../../shared/html.ts";
 
 /**
  * Structured data (schema.org JSON-LD) for one page, typed with schema-dts so that a
@@ -89,7 +90,7 @@ export function courseLd(site: Site, route: string, course: CourseFacts): WithCo
   };
 }
 
-/** JSON-LD inside <script>: "<" escaped, so no text in it can close the element early. */
+/** JSON-LD inside <script>, escaped like every JSON block of the page, so no text in it can close the element early. */
 export function scriptTag(data: JsonLd): string {
-  return `<script type="application/ld+json">${JSON.stringify(data).replace(/</g, "\\u003c")}</script>`;
+  return `<script type="application/ld+json">${jsonForHtml(data)}</script>`;
 }
