@@ -14,7 +14,7 @@ import { isPageFile, routeOfFile } from "../content/routes.ts";
 import { loadSiteContent } from "../content/site.ts";
 import { sourceOf, type RenderedElement } from "../content/source-of.ts";
 import { structuredDataFindings } from "../build/seo/check-findings.ts";
-import { readOptions, usageError } from "./options.ts";
+import { isEntryPoint, readOptions, usageError } from "./options.ts";
 
 /**
  * npm run check -- site/<file>.yaml
@@ -297,4 +297,4 @@ async function main(): Promise<void> {
   }
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) await main();
+if (isEntryPoint(import.meta.url)) await main();

@@ -17,7 +17,6 @@ import { closeSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync,
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import BetterSqlite3 from "better-sqlite3";
 import pg from "pg";
@@ -25,13 +24,15 @@ import { randomUUID } from "node:crypto";
 import { applyPgMigrations } from "../../src/server/pg-migrations.ts";
 import { applyMigrations } from "../../src/server/sqlite-migrations.ts";
 import { findPostgresBin, POSTGRES_MISSING, startTemporaryPostgres, type TemporaryPostgres } from "../test/postgres.ts";
+import { readArgs, usageError, wholeNumber } from "../../src/cli/options.ts";
 
 const PROJECT = fileURLToPath(new URL("../..", import.meta.url));
 // `npm run serve:api`: the compiled server, with plain node.
 const LAUNCHER = join(PROJECT, "src", "cli", "launch.mjs");
 
-const { values: args } = parseArgs({
-  options: {
+const USAGE = "usage: npm run bench:api -- [--store sqlite|postgres|both] [--requests N] [--connections N] [--warmup N] [--profile] [--log-level L]";
+const { values: args, positionals } = readArgs(
+  {
     store: { type: "string", default: "both" },
     requests: { type: "string", default: "10000" },
     connections: { type: "string", default: "50" },
@@ -39,16 +40,14 @@ const { values: args } = parseArgs({
     profile: { type: "boolean", default: false },
     "log-level": { type: "string", default: "info" },
   },
-});
-
-const REQUESTS = Number(args.requests);
-const CONNECTIONS = Number(args.connections);
-const WARMUP = Number(args.warmup);
+  USAGE,
+);
+if (positionals.length > 0) usageError(USAGE, `unexpected ${positionals[0]}`);
+const REQUESTS = wholeNumber(args.requests, "requests", USAGE);
+const CONNECTIONS = wholeNumber(args.connections, "connections", USAGE);
+const WARMUP = wholeNumber(args.warmup, "warmup", USAGE, 0);
 const stores = args.store === "both" ? ["sqlite", "postgres"] : [args.store];
-if (!stores.every((s) => s === "sqlite" || s === "postgres") || !(REQUESTS > 0) || !(CONNECTIONS > 0)) {
-  console.error("usage: npm run bench:api -- [--store sqlite|postgres|both] [--requests N] [--connections N] [--warmup N] [--profile] [--log-level L]");
-  process.exit(2);
-}
+if (!stores.every((s) => s === "sqlite" || s === "postgres")) usageError(USAGE, `unknown store "${args.store}": choose sqlite, postgres or both`);
 
 // Unique, valid payloads: autocannon puts a fresh id wherever [<id>] appears.
 const BODY = JSON.stringify({

@@ -15,6 +15,7 @@ import type { Result as LighthouseResult } from "lighthouse";
 import { loadSiteContent } from "../../src/content/site.ts";
 import { firstViewOnPhone, type FirstView } from "../measure/first-view.ts";
 import { routeSizes } from "../measure/size.ts";
+import { readArgs, usageError, wholeNumber } from "../../src/cli/options.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const CHROMIUM = process.env.CHROME_PATH ?? "/usr/bin/chromium";
@@ -24,9 +25,11 @@ const PAGES = ["/", "/industries/details", "/industries/agriculture", "/courses/
 const FIRST_VIEW_TARGET = 150 * 1024;
 const TARGETS = { mobilePerformance: 98, otherCategories: 100, cls: 0 };
 
-const argv = process.argv.slice(2);
-const runs = Math.max(1, Number(argv[argv.indexOf("--runs") + 1]) || 3);
-const skipBuild = argv.includes("--no-build");
+const USAGE = "usage: npm run bench [-- --runs N] [--no-build]";
+const { values: options, positionals } = readArgs({ runs: { type: "string", default: "3" }, "no-build": { type: "boolean", default: false } }, USAGE);
+if (positionals.length > 0) usageError(USAGE, `unexpected ${positionals[0]}`);
+const runs = wholeNumber(options.runs, "runs", USAGE);
+const skipBuild = options["no-build"];
 const today = new Date();
 const date = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, "0")}-${String(today.getDate()).padStart(2, "0")}`;
 const tmp = join(root, ".tmp", `bench-${process.pid}`);
