@@ -6,6 +6,7 @@ import { NotFound } from "./frame/NotFound.tsx";
 import type { Page, Site } from "../shared/generated/schema-types.ts";
 import { useLocation } from "./lib/location.tsx";
 import { pagePromise } from "./lib/page-cache.ts";
+import { canonicalUrl } from "../shared/canonical-url.ts";
 import { normalizePath } from "../shared/data-paths.ts";
 import { scrollToHash } from "./lib/scroll.ts";
 import "./styles/global.css";
@@ -52,6 +53,6 @@ function useDocumentMeta(page: Page, route: string, siteUrl: string) {
   useEffect(() => {
     document.title = page.title;
     document.querySelector('meta[name="description"]')?.setAttribute("content", page.description);
-    document.querySelector('link[rel="canonical"]')?.setAttribute("href", `${siteUrl}${route === "/" ? "/" : route}`);
+    document.querySelector('link[rel="canonical"]')?.setAttribute("href", canonicalUrl(siteUrl, route, route));
   }, [page, route, siteUrl]);
 }
