@@ -25,6 +25,7 @@ import { applyPgMigrations } from "../../src/server/pg-migrations.ts";
 import { applyMigrations } from "../../src/server/sqlite-migrations.ts";
 import { findPostgresBin, POSTGRES_MISSING, startTemporaryPostgres, type TemporaryPostgres } from "../test/postgres.ts";
 import { readArgs, usageError, wholeNumber } from "../../src/cli/options.ts";
+import { freePort } from "../test/free-port.ts";
 
 const PROJECT = fileURLToPath(new URL("../..", import.meta.url));
 // `npm run serve:api`: the compiled server, with plain node.
@@ -84,18 +85,6 @@ function cpuSecondsOf(pid: number | undefined): number | null {
   }
 }
 
-function freePortEnv(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    import("node:net").then(({ createServer }) => {
-      const server = createServer();
-      server.once("error", reject);
-      server.listen(0, "127.0.0.1", () => {
-        const address = server.address();
-        server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-      });
-    }, reject);
-  });
-}
 
 async function waitUntilServing(url: string, child: ChildProcess, logFile: string): Promise<void> {
   const deadline = Date.now() + 60_000;
@@ -174,7 +163,7 @@ async function benchBareHttp(): Promise<Floor> {
   const work = mkdtempSync(join(tmpdir(), "nexa-bench-http-"));
   const logFile = join(work, "server.log");
   const log = openSync(logFile, "a");
-  const port = await freePortEnv();
+  const port = await freePort();
   const child = spawn(process.execPath, ["-e", BARE_HTTP_SERVER], { env: { ...process.env, PORT: String(port) }, stdio: ["ignore", log, log] });
   const url = `http://127.0.0.1:${port}`;
   try {
@@ -300,7 +289,7 @@ async function benchOne(store: string, postgres: TemporaryPostgres | null): Prom
   const env: Record<string, string> = {
     ...(inherited as Record<string, string>),
     HOST: "127.0.0.1",
-    PORT: String(await freePortEnv()),
+    PORT: String(await freePort()),
     ENQUIRY_RATE_LIMIT: "0",
     LOG_LEVEL: args["log-level"]!,
     NODE_ENV: "production",

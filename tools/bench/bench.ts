@@ -4,7 +4,6 @@
 //   --no-build measure the dist/ that is there instead of building first
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -16,6 +15,7 @@ import { loadSiteContent } from "../../src/content/site.ts";
 import { firstViewOnPhone, type FirstView } from "../measure/first-view.ts";
 import { routeSizes } from "../measure/size.ts";
 import { readArgs, usageError, wholeNumber } from "../../src/cli/options.ts";
+import { freePort } from "../test/free-port.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const CHROMIUM = process.env.CHROME_PATH ?? "/usr/bin/chromium";
@@ -101,17 +101,6 @@ function imageBytes(route: string): number {
 }
 
 // ── Lighthouse against `npm start` on a free port ────────────────────────────────────────────
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function startSite(port: number) {
   const child = spawn(process.execPath, ["--import", "tsx", "src/cli/start.ts"], {
