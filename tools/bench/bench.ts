@@ -16,10 +16,12 @@ import { firstViewOnPhone, type FirstView } from "../measure/first-view.ts";
 import { routeSizes } from "../measure/size.ts";
 import { readArgs, usageError, wholeNumber } from "../../src/cli/options.ts";
 import { freePort } from "../test/free-port.ts";
+import { CHROMIUM_ARGS, chromiumPath } from "../../src/build/chromium.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
-const CHROMIUM = process.env.CHROME_PATH ?? "/usr/bin/chromium";
-const CHROME_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"];
+const CHROMIUM = chromiumPath();
+// chrome-launcher starts a visible browser unless told otherwise; Playwright adds --headless itself.
+const CHROME_FLAGS = ["--headless", ...CHROMIUM_ARGS];
 const PAGES = ["/", "/industries/details", "/industries/agriculture", "/courses/normal-course", "/connect"];
 /** Issue 14: the home page's first view on a phone, before any interaction, in bytes over the wire. */
 const FIRST_VIEW_TARGET = 150 * 1024;

@@ -3,10 +3,9 @@
 // idle counts), as sent over the wire (compressed, with headers). Used by `npm run bench`;
 // `tsx tools/measure/first-view.ts http://127.0.0.1:3000/` prints it for one address.
 import { chromium } from "@playwright/test";
+import { CHROMIUM_ARGS, chromiumPath } from "../../src/build/chromium.ts";
 import { isEntryPoint, readArgs, usageError } from "../../src/cli/options.ts";
 
-const CHROMIUM = process.env.CHROME_PATH ?? "/usr/bin/chromium";
-const ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"];
 /** How long the network must stay quiet before the view counts as settled. */
 const QUIET_MS = 3000;
 
@@ -20,7 +19,7 @@ export interface FirstView {
 
 /** Load `url` in a 375×812 phone (DPR 3, touch) and sum the bytes of every response until the network is quiet. */
 export async function firstViewOnPhone(url: string, options: { reducedMotion?: boolean } = {}): Promise<FirstView> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: [...CHROMIUM_ARGS] });
   try {
     const context = await browser.newContext({
       viewport: { width: 375, height: 812 },
