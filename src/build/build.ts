@@ -55,7 +55,7 @@ try {
     }),
   );
   phaseDone("server bundle");
-  // Issue 16: each page's social card (drawn, or from the cache) and structured data, as head tags for prerender.
+  // For search engines and social sites: each page's social card (drawn, or from the cache) and structured data, as head tags for prerender.
   const seo = await buildSeo(content, clientOut, root, { drawCards: !values["no-cards"] });
   seo.warnings.forEach((w) => console.warn(`warning: ${w}`));
   phaseDone("social cards");

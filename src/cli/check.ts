@@ -273,7 +273,7 @@ async function main(): Promise<void> {
     let findings: Finding[];
     try {
       findings = await inspect(served.base + route, loaded!);
-      // Issue 16: course facts that could not be read, and JSON-LD the built page lacks.
+      // What search engines read besides the HTML: course facts that could not be read, and JSON-LD the built page lacks.
       findings.push(...structuredDataFindings(content, route, join(work.dir, "dist"), loaded!));
     } catch (error) {
       const why = error instanceof Error ? error.message.split("\n")[0] : String(error);

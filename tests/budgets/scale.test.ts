@@ -6,7 +6,7 @@ import { escapeHtml } from "../../src/shared/html.ts";
 import { loadSiteContent } from "../../src/content/site.ts";
 
 /**
- * Issue 14: a page costs the same whether the site has 77 pages or 1,000. The byte figures are
+ * A page costs the same whether the site has 77 pages or 1,000. The byte figures are
  * deterministic, so they are asserted (times are only printed, by `npm run bench:scale`): dist/
  * (the real site) against a throwaway copy with 1,000 pages, the extra ones synthetic industries
  * listed like real ones. Relations, not fixed numbers, so a style or content change cannot make them drift.
@@ -14,11 +14,11 @@ import { loadSiteContent } from "../../src/content/site.ts";
 const dist = join(process.cwd(), "dist");
 const copy = join(process.cwd(), ".tmp", `scale-test-${process.pid}`);
 const KB = 1024;
-/** Average HTML per page before issue 14 (its table: 34 KB at 77 pages). */
+/** Average HTML per page when the site had 77 pages and each page still carried every listing (34 KB). */
 const HTML_PER_PAGE_BEFORE = 34 * KB;
 /**
  * What listed pages may add to another page: the header's Industries panel shows at most a capped
- * number of entries (issue 14, item 2), so a page grows by those few entries and no more.
+ * number of entries, so a page grows by those few entries and no more.
  */
 const SLACK = { js: 512, html: 2 * KB };
 
@@ -59,7 +59,7 @@ describe.runIf(existsSync(join(dist, "index.html")))("a page costs the same at 7
     expect(large.routes["/legal-privacy"]!.html).toBeLessThanOrEqual(small.routes["/legal-privacy"]!.html + SLACK.html);
   });
 
-  it("HTML per page at 1,000 pages is within 25 % of what it was at 77 pages before issue 14", () => {
+  it("HTML per page at 1,000 pages is within 25 % of what it was at 77 pages", () => {
     expect(large.htmlPerPage).toBeLessThanOrEqual(HTML_PER_PAGE_BEFORE * 1.25);
   });
 

@@ -23,7 +23,7 @@ const CHROMIUM = chromiumPath();
 // chrome-launcher starts a visible browser unless told otherwise; Playwright adds --headless itself.
 const CHROME_FLAGS = ["--headless", ...CHROMIUM_ARGS];
 const PAGES = ["/", "/industries/details", "/industries/agriculture", "/courses/normal-course", "/connect"];
-/** Issue 14: the home page's first view on a phone, before any interaction, in bytes over the wire. */
+/** The budget of the home page's first view on a phone (a slow mobile connection pays for every byte), before any interaction, in bytes over the wire. */
 const FIRST_VIEW_TARGET = 150 * 1024;
 const TARGETS = { mobilePerformance: 98, otherCategories: 100, cls: 0 };
 
