@@ -96,7 +96,7 @@ export interface HeadInput {
   /** JS files to modulepreload, and the image preloads React derived. */
   preloads: string[];
   imagePreloads: string[];
-  /** Tags another build step adds: the share picture and structured data (src/seo). */
+  /** Tags another build step adds: the share picture and structured data (src/build/seo). */
   extra: string[];
 }
 
