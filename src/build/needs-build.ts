@@ -1,10 +1,9 @@
 import { readdirSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
+import { COMPLETE_FILE, liveBuildDir, whyDistIncomplete } from "./publish.ts";
 
 /** What the prerendered site is built from; a change to any of these makes dist/ stale. */
 export const BUILD_INPUTS = ["site", "src", "schema", "index.html", "vite.config.ts"];
-
-export const BUILD_STAMP = "dist/.build-stamp";
 
 function mtimeOrNull(path: string): number | null {
   try {
@@ -30,11 +29,16 @@ function newerFile(path: string, sinceMs: number): string | null {
   return null;
 }
 
-/** Why `npm start` must build first, or null when dist/ is up to date. */
+/**
+ * Why `npm start` must build first, or null when dist/ is up to date: dist/ must be a whole build
+ * (its completion mark, written after every other file, is there; see publish.ts) that is newer
+ * than every input.
+ */
 export function whyBuildNeeded(root: string): string | null {
-  if (mtimeOrNull(join(root, "dist", "index.html")) === null) return "dist/index.html is missing";
-  const stamp = mtimeOrNull(join(root, BUILD_STAMP));
-  if (stamp === null) return `${BUILD_STAMP} is missing`;
+  const incomplete = whyDistIncomplete(root);
+  if (incomplete !== null) return incomplete;
+  const stamp = mtimeOrNull(join(liveBuildDir(root)!, COMPLETE_FILE));
+  if (stamp === null) return "dist/ does not point at a whole build";
   for (const input of BUILD_INPUTS) {
     const changed = newerFile(join(root, input), stamp);
     if (changed !== null) return `${relative(root, changed)} changed since the last build`;

@@ -1,24 +1,24 @@
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { blockSource } from "../app/blocks/registry.ts";
 import { pageEntries } from "../content/page-entries.ts";
 import type { SiteContent } from "../content/site.ts";
-import type { PageEntry } from "../app/entry-server.tsx";
+import type { PageEntry } from "../shared/page-entry.ts";
 import type { Site } from "../shared/generated/schema-types.ts";
 import { canonicalUrl } from "../shared/canonical-url.ts";
 import { escapeHtml, jsonForHtml } from "../shared/html.ts";
-import { dataPathOf, PAGE_DATA_ID } from "../shared/data-paths.ts";
+import { dataPathOf, PAGE_DATA_ID, SITE_DATA_ID } from "../shared/data-paths.ts";
 import { inWorkers, PARALLEL_FROM } from "./worker-pool.ts";
-import { securityHeaders, STRICT_TRANSPORT_SECURITY } from "../server/security-headers.ts";
+import { securityHeaders, STRICT_TRANSPORT_SECURITY } from "../shared/security-headers.ts";
 import { BROTLI_QUALITY, CompressQueue } from "./precompress.ts";
 
 type ServerEntry = {
-  render(url: string, entry: PageEntry): Promise<string>;
-  site: Site;
+  render(url: string, entry: PageEntry, site: Site): Promise<string>;
 };
 
-type ViteManifest = Record<string, { file: string; src?: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[]; css?: string[] }>;
+export type ViteManifest = Record<string, { file: string; src?: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[]; css?: string[] }>;
 
 
 /** `/careers` → dist/careers/index.html; `/` → dist/index.html */
@@ -72,7 +72,7 @@ export function hoistPreloads(html: string): { preloads: string[]; body: string 
 export function headersFile(apiBase: string | undefined): string {
   const all = { ...securityHeaders({ apiBase }), "Strict-Transport-Security": STRICT_TRANSPORT_SECURITY };
   return [
-    "# The security headers of `npm start` (src/server/security-headers.ts), for a static host or CDN.",
+    "# The security headers of `npm start` (src/shared/security-headers.ts), for a static host or CDN.",
     "/*",
     ...Object.entries(all).map(([name, value]) => `  ${name}: ${value}`),
     "",
@@ -146,8 +146,8 @@ export interface PrerenderResult {
   written: Set<string>;
 }
 
-/** One address to write: its data, and the head tags other build steps made for it. */
-export type PageJob = [url: string, entry: PageEntry, extra: string[]];
+/** One address to write: its data, the head tags other build steps made for it, and the file it comes from (for errors). */
+export type PageJob = [url: string, entry: PageEntry, extra: string[], source: string];
 
 /** What every page is made from. */
 export interface PageWriterInput {
@@ -159,18 +159,34 @@ export interface PageWriterInput {
    */
   template: string;
   manifest: ViteManifest;
+  /** The site settings: drawn into every page, and carried by each as a data block the browser reads. */
+  site: Site;
+}
+
+/** A page that could not be drawn: the build stops and names it. */
+export class PrerenderError extends Error {
+  override name = "PrerenderError";
+}
+
+/**
+ * Replace a file by a new one (never write into it): the files of the previous build are linked
+ * into a new build, not copied, and writing through a link would change the live site.
+ */
+function replaceFile(file: string, data: string | Buffer): void {
+  rmSync(file, { force: true });
+  writeFileSync(file, data);
 }
 
 /**
  * Writes pages into outDir: the same template, manifest and server renderer for every page.
- * Each HTML file carries its data in a `<script type="application/json">` block (data, not
- * script: the CSP is untouched) and the data goes to dist/_data/ for client-side navigation;
- * each file is compressed on zlib's threads while the next page renders.
+ * Each HTML file carries the site settings and its own data in `<script type="application/json">`
+ * blocks (data, not script: the CSP is untouched) and the data goes to dist/_data/ for
+ * client-side navigation; each file is compressed on zlib's threads while the next page renders.
  */
-export async function pageWriter({ outDir, serverEntryFile, template, manifest }: PageWriterInput) {
+export async function pageWriter({ outDir, serverEntryFile, template, manifest, site }: PageWriterInput) {
   const entry = (await import(pathToFileURL(serverEntryFile).href)) as ServerEntry;
-  const { site } = entry;
   const lang = site.language ?? "en";
+  const siteBlock = `<script type="application/json" id="${SITE_DATA_ID}">${jsonForHtml(site)}</script>`;
   const compress = new CompressQueue(BROTLI_QUALITY.pages);
   const madeDirs = new Set<string>();
   const written = new Set<string>();
@@ -178,18 +194,26 @@ export async function pageWriter({ outDir, serverEntryFile, template, manifest }
     const dir = dirname(file);
     if (!madeDirs.has(dir)) mkdirSync(dir, { recursive: true });
     madeDirs.add(dir);
-    writeFileSync(file, text);
+    replaceFile(file, text);
+    rmSync(`${file}.br`, { force: true });
+    rmSync(`${file}.gz`, { force: true });
     written.add(file);
     await compress.add(file, text);
   };
-  const html = async ([url, pageEntry, extra]: PageJob) => {
-    const { preloads, body } = hoistPreloads(await entry.render(url, pageEntry));
+  const html = async ([url, pageEntry, extra, source]: PageJob) => {
+    let rendered: string;
+    try {
+      rendered = await entry.render(url, pageEntry, site);
+    } catch (error) {
+      throw new PrerenderError(`${source}: ${url} could not be drawn: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    }
+    const { preloads, body } = hoistPreloads(rendered);
     const data = `<script type="application/json" id="${PAGE_DATA_ID}">${jsonForHtml(pageEntry)}</script>`;
     return template
       .replace(/<html lang="[^"]*">/, `<html lang="${lang}">`)
       .replace("<!--app-head-->", () => head({ site, url, entry: pageEntry, preloads: blockPreloads(manifest, pageEntry), imagePreloads: preloads, extra }))
       .replace("<!--app-html-->", () => body)
-      .replace("</body>", () => `  ${data}\n  </body>`);
+      .replace("</body>", () => `  ${siteBlock}\n  ${data}\n  </body>`);
   };
   return {
     site,
@@ -208,26 +232,68 @@ export async function pageWriter({ outDir, serverEntryFile, template, manifest }
   };
 }
 
+/** The files one address was written to (relative to outDir), and the digest of everything they were made from. */
+export interface PageRecord {
+  digest: string;
+  files: string[];
+}
+
+/** Per address (and "404.html" for the not-found page): what the build wrote, for the next build to reuse. */
+export type PageState = Record<string, PageRecord>;
+
+export interface PrerenderResult {
+  /** The HTML files. */
+  files: string[];
+  primaryRoutes: string[];
+  /** Every file written, each already compressed as it was written (precompress skips them). */
+  written: Set<string>;
+  state: PageState;
+  /** Addresses drawn this time (the others were the previous build's, unchanged). */
+  rendered: number;
+}
+
+export interface PrerenderOptions {
+  /** Digest of everything every page is made from besides its own data (code, template, site settings). */
+  sharedDigest: string;
+  /** The previous build's pages, already linked into outDir: an address whose digest matches is kept as it is. */
+  previous?: PageState | undefined;
+}
+
+const NOT_FOUND_KEY = "404.html";
+
 /**
  * Render every route and alias into outDir (see pageWriter), plus 404.html, sitemap.xml,
- * robots.txt and _headers. From PARALLEL_FROM addresses on, the pages are rendered on one
- * worker thread per core, each with a capped heap, so time and memory stay linear in pages.
- * Returns the files written and what was compressed, so precompress can skip them.
+ * robots.txt and _headers. An address whose inputs have the same digest as in the previous
+ * build keeps that build's files. From PARALLEL_FROM addresses to draw on, the pages are
+ * rendered on one worker thread per core, each with a capped heap, so time and memory stay
+ * linear in pages. Returns the files written and what was compressed, so precompress can skip them.
  */
-export async function prerender(outDir: string, serverEntryFile: string, content: SiteContent, extraHead: ExtraHead = () => []): Promise<PrerenderResult> {
-  const input: PageWriterInput = {
-    outDir,
-    serverEntryFile,
-    template: readFileSync(join(outDir, "index.html"), "utf8"),
-    manifest: JSON.parse(readFileSync(join(outDir, ".vite", "manifest.json"), "utf8")) as ViteManifest,
-  };
+export async function prerender(input: PageWriterInput, content: SiteContent, extraHead: ExtraHead, options: PrerenderOptions): Promise<PrerenderResult> {
+  const { outDir } = input;
   const writer = await pageWriter(input);
-  const entries = pageEntries(content);
-  const jobAt = (i: number): PageJob => [entries[i]![0], entries[i]![1], extraHead(entries[i]![1].route)];
-  const perPage: string[][] = [];
-  if (entries.length >= PARALLEL_FROM) perPage.push(...(await inWorkers<PageJob, string[]>(new URL("./prerender-worker.ts", import.meta.url), input, entries.length, jobAt, { batch: 25, heapMb: 128 })));
-  else for (let i = 0; i < entries.length; i++) perPage.push(await writer.page(jobAt(i)));
-  perPage.push(await writer.page(["/404", { route: null }, extraHead(null)], join(outDir, "404.html")));
+  const sourceOf = new Map(content.pages.map((p) => [p.route, p.file]));
+  const jobs: [key: string, job: PageJob, file: string][] = pageEntries(content).map(([url, entry]) => [url, [url, entry, extraHead(entry.route), sourceOf.get(entry.route ?? "") ?? "site/"], htmlPathOf(outDir, url)]);
+  jobs.push([NOT_FOUND_KEY, ["/404", { route: null }, extraHead(null), "the not-found page"], join(outDir, "404.html")]);
+  const digestOf = ([url, entry, extra]: PageJob) => createHash("sha256").update(options.sharedDigest).update("\0").update(url).update("\0").update(jsonForHtml(entry)).update("\0").update(extra.join("\n")).digest("hex");
+  const state: PageState = {};
+  const toDraw: typeof jobs = [];
+  for (const item of jobs) {
+    const digest = digestOf(item[1]);
+    const before = options.previous?.[item[0]];
+    if (before?.digest === digest && before.files.every((f) => existsSync(join(outDir, f)))) state[item[0]] = before;
+    else {
+      for (const f of before?.files ?? []) rmSync(join(outDir, f), { force: true });
+      state[item[0]] = { digest, files: [] };
+      toDraw.push(item);
+    }
+  }
+  const current = new Set(jobs.map(([key]) => key));
+  for (const [key, record] of Object.entries(options.previous ?? {})) if (!current.has(key)) for (const f of record.files) rmSync(join(outDir, f), { force: true });
+
+  const drawn: string[][] = [];
+  const jobAt = (i: number): PageJob => toDraw[i]![1];
+  if (toDraw.length >= PARALLEL_FROM) drawn.push(...(await inWorkers<PageJob, string[]>(new URL("./prerender-worker.ts", import.meta.url), input, toDraw.length, jobAt, { batch: 25, heapMb: 128 })));
+  else for (const [, job, file] of toDraw) drawn.push(await writer.page(job, file));
 
   const { site } = writer;
   const primaryRoutes = content.pages.map((p) => p.route).sort();
@@ -238,5 +304,15 @@ export async function prerender(outDir: string, serverEntryFile: string, content
   const { loadEnv } = await import("vite");
   await writer.write(join(outDir, "_headers"), headersFile(loadEnv("production", process.cwd(), "VITE_").VITE_API_BASE));
   await writer.compress.drain();
-  return { files: perPage.map((f) => f[0]!), primaryRoutes, written: new Set([...perPage.flat(), ...writer.written]) };
+  const relativeTo = (file: string) => file.slice(outDir.length + 1);
+  toDraw.forEach(([key], i) => {
+    state[key]!.files = drawn[i]!.flatMap((file) => [file, `${file}.br`, `${file}.gz`].filter((f, k) => k === 0 || existsSync(f))).map(relativeTo);
+  });
+  return {
+    files: jobs.map(([, , file]) => file),
+    primaryRoutes,
+    written: new Set([...drawn.flat(), ...writer.written]),
+    state,
+    rendered: toDraw.length,
+  };
 }

@@ -7,17 +7,14 @@ import { jsonForHtml } from "../shared/html.ts";
 import { loadSiteContent, type SiteContent } from "../content/site.ts";
 
 /**
- * Turns the checked content under site/ into what the app reads:
+ * Turns the checked content under site/ into what the app reads in the dev server:
  * - the site settings (header, footer, names) as a `<script type="application/json" id="site-data">`
- *   block in index.html, so in every prerendered page: the browser reads them there, and the entry holds no content at all;
- * - `virtual:site`: the same settings as a module, for the prerender's server bundle;
- * - in the dev server, `/_data/<address>.json`: one page's data, as the build writes it to dist/_data/.
- * No page is a module, so the bundle is the same whatever the number of pages.
- * Invalid content fails the build, and shows in the dev server's overlay, with the validator's lines.
+ *   block in index.html (the build's prerender writes the same block into every page itself);
+ * - `/_data/<address>.json`: one page's data, as the build writes it to dist/_data/.
+ * No content is a module, so the bundles are the same whatever the pages say: the build reuses
+ * them while the code is unchanged (see build-site.ts).
+ * Invalid content fails a plain `vite build`, and shows in the dev server's overlay, with the validator's lines.
  */
-const SITE_ID = "virtual:site";
-const RESOLVED = "\0" + SITE_ID;
-
 export class ContentError extends Error {
   constructor(readonly content: SiteContent) {
     super(`Site content has problems:\n${formatText(content.problems, content.filesChecked)}`);
@@ -28,17 +25,16 @@ export class ContentError extends Error {
 
 /**
  * `root` defaults to Vite's own resolved root (the folder holding site/, schema/ and index.html).
- * `checked` is content the caller has already loaded (the build), so the bundles do not read site/ again.
+ * `contentChecked`: the caller (the build) has already checked site/, so the bundles do not read it again.
  */
-export function sitePlugin(rootOverride?: string, checked?: SiteContent): Plugin {
+export function sitePlugin(rootOverride?: string, options: { contentChecked?: boolean } = {}): Plugin {
   let root = rootOverride ?? process.cwd();
-  let content: SiteContent | null = checked ?? null;
+  let content: SiteContent | null = null;
+  let serving = false;
   const current = (): SiteContent => (content ??= loadSiteContent(root));
 
   const reload = (server: ViteDevServer) => {
     content = loadSiteContent(root);
-    const mod = server.moduleGraph.getModuleById(RESOLVED);
-    if (mod) server.moduleGraph.invalidateModule(mod);
     if (content.problems.length > 0) {
       const err = new ContentError(content);
       server.config.logger.error(err.message);
@@ -53,25 +49,18 @@ export function sitePlugin(rootOverride?: string, checked?: SiteContent): Plugin
     enforce: "pre",
     configResolved(config) {
       root = rootOverride ?? config.root;
+      serving = config.command === "serve";
     },
     buildStart() {
-      if (checked) return;
+      if (serving || options.contentChecked) return;
       content = loadSiteContent(root);
-      for (const file of content.files) this.addWatchFile(file);
-    },
-    resolveId(id) {
-      return id === SITE_ID ? RESOLVED : null;
+      if (content.problems.length > 0) this.error(new ContentError(content).message);
     },
     transformIndexHtml() {
+      if (!serving) return undefined;
       const c = current();
       if (c.problems.length > 0) return undefined;
       return [{ tag: "script", attrs: { type: "application/json", id: SITE_DATA_ID }, children: jsonForHtml(c.site), injectTo: "body" }];
-    },
-    load(id) {
-      if (id !== RESOLVED) return null;
-      const c = current();
-      if (c.problems.length > 0) this.error(new ContentError(c).message);
-      return `export const site = ${JSON.stringify(c.site)};`;
     },
     configureServer(server) {
       // /_data/<address>.json from the current content (the build writes the same files to dist/_data/).

@@ -110,9 +110,9 @@ export function buildRootFor(siteRoot: string): { dir: string; cleanup: () => vo
   return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-/** Run src/build/build.ts in `dir`; the site lands in dir/dist. */
+/** Run src/cli/build.ts in `dir`; the site lands in dir/dist. */
 export function buildIn(dir: string): { ok: boolean; output: string } {
-  const run = spawnSync(join(PROJECT, "node_modules", ".bin", "tsx"), [join(PROJECT, "src", "build", "build.ts")], { cwd: dir, encoding: "utf8" });
+  const run = spawnSync(join(PROJECT, "node_modules", ".bin", "tsx"), [join(PROJECT, "src", "cli", "build.ts")], { cwd: dir, encoding: "utf8" });
   return { ok: run.status === 0, output: `${run.stdout}${run.stderr}` };
 }
 

@@ -55,7 +55,7 @@ export function makeScaledSite(dir: string, pages: number, { unlisted = false } 
 export function buildSite(dir: string): Promise<{ seconds: number; peakBytes: number; output: string }> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, ["--import", "tsx", "src/build/build.ts", "--no-cards"], { cwd: dir, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, ["--import", "tsx", "src/cli/build.ts", "--no-cards"], { cwd: dir, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
     child.stdout.on("data", (d: Buffer) => (output += d));
     child.stderr.on("data", (d: Buffer) => (output += d));
@@ -194,7 +194,7 @@ async function main() {
       unlisted
         ? "industries, copies of `site/industries/health.yaml` without a card, so no listing or header panel shows them). Build time is wall clock of"
         : "industries, copies of `site/industries/health.yaml` listed like real ones). Build time is wall clock of",
-      "`src/build/build.ts --no-cards` in one node process (the social cards are timed on their own, below), peak memory its resident high-water mark; initial JS is gzip level 9,",
+      "`src/cli/build.ts --no-cards` in one node process (the social cards are timed on their own, below), peak memory its resident high-water mark; initial JS is gzip level 9,",
       "as `npm run size` measures. Times depend on the machine and its load; bytes do not.",
       "",
       `Machine: ${machine}.`,

@@ -40,12 +40,12 @@ mkdirSync(tmp, { recursive: true });
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-// ── Build, with its phases (src/build/build.ts writes them to BUILD_TIMINGS_FILE) ─────────────
+// ── Build, with its phases (src/cli/build.ts writes them to BUILD_TIMINGS_FILE) ─────────────
 function timedBuild(): Record<string, number> | null {
   if (skipBuild) return null;
   const timings = join(tmp, "build.json");
   const started = performance.now();
-  const result = spawnSync(process.execPath, ["--import", "tsx", "src/build/build.ts"], {
+  const result = spawnSync(process.execPath, ["--import", "tsx", "src/cli/build.ts"], {
     cwd: root,
     env: { ...process.env, BUILD_TIMINGS_FILE: timings },
     stdio: "inherit",

@@ -13,7 +13,7 @@ step "typecheck"; npx tsc -p tsconfig.json --noEmit
 step "lint"; npm run --silent lint
 step "unit tests"; npx tsx tools/test/with-postgres.ts npx vitest run --reporter=default --reporter=json --outputFile.json=.tmp/vitest.json
 step "reliability tests"; npx tsx tools/test/with-postgres.ts npx vitest run --config tests/reliability/vitest.config.ts --reporter=default --reporter=json --outputFile.json=.tmp/vitest-reliability.json
-step "build"; npx tsx src/build/build.ts
+step "build"; npx tsx src/cli/build.ts
 step "size budgets and HTML conformance"; npx vitest run --config tests/budgets/vitest.config.ts --reporter=default --reporter=json --outputFile.json=.tmp/vitest-budgets.json
 step "end-to-end tests"; PLAYWRIGHT_JSON_OUTPUT_NAME=.tmp/playwright.json npx playwright test --reporter=list,json
 step "summary"; npx tsx tools/test/test-summary.ts .tmp/vitest.json .tmp/vitest-reliability.json .tmp/vitest-budgets.json .tmp/playwright.json

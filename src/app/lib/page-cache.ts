@@ -1,9 +1,8 @@
 import { loadBlocks } from "../blocks/loaded-blocks.ts";
-import type { Page } from "../../shared/generated/schema-types.ts";
+import type { PageEntry } from "../../shared/page-entry.ts";
 import { dataPathOf } from "../../shared/data-paths.ts";
 
-/** What an address shows: a page with its own route (an alias names its page's route), or not-found (`route: null`). */
-export type PageEntry = { route: string; page: Page } | { route: null };
+export type { PageEntry };
 
 /** A promise React's `use` can read synchronously once settled (React reads `status`/`value`). */
 type Tracked = Promise<PageEntry> & { status?: "pending" | "fulfilled" | "rejected"; value?: PageEntry; reason?: unknown };

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { copyFileSync, existsSync, mkdirSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, linkSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { threadId } from "node:worker_threads";
 import { inWorkers, PARALLEL_FROM } from "../worker-pool.ts";
@@ -71,6 +71,20 @@ export async function drawIntoCache(card: CardToDraw, assets: CardAssets, cacheD
 }
 
 /**
+ * A new file at `target` with the cached card (a link where the file system allows: cached cards
+ * never change, each is a new file named by its content): never written into the file already
+ * there, which may be the live site's own (an incremental build links the previous build's files).
+ */
+function placeCard(source: string, target: string): void {
+  rmSync(target, { force: true });
+  try {
+    linkSync(source, target);
+  } catch {
+    copyFileSync(source, target);
+  }
+}
+
+/**
  * Make every card: copy it from the cache when its content hash is there, else draw it (on the
  * build's worker pool from PARALLEL_FROM cards on) and keep it in the cache. Cards with the same
  * text are drawn once.
@@ -102,7 +116,7 @@ export async function drawSocialCards(jobs: CardJob[], options: CardOptions): Pr
   for (const job of keyed) {
     const target = join(options.outDir, job.file);
     mkdirSync(dirname(target), { recursive: true });
-    copyFileSync(cachedCard(options.cacheDir, job.key), target);
+    placeCard(cachedCard(options.cacheDir, job.key), target);
     const size = sizes.get(job.key) ?? statSync(target).size;
     bytes += size;
     largest = Math.max(largest, size);

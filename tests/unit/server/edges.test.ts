@@ -3,7 +3,7 @@ import { connect, type Socket } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { DEFAULT_TIMEOUTS } from "../../../src/server/env.ts";
 import { startServer, type RunningServer } from "../../../src/server/start-server.ts";
-import { securityHeaders } from "../../../src/server/security-headers.ts";
+import { securityHeaders } from "../../../src/shared/security-headers.ts";
 import type { EnquiryStore } from "../../../src/server/store.ts";
 import { openTempStore, postEnquiry, tempDbPath, testApp, VALID_ENQUIRY } from "./helpers.ts";
 

@@ -5,8 +5,8 @@ import {
   contentSecurityPolicy,
   securityHeaders,
   STRICT_TRANSPORT_SECURITY,
-} from "../../../src/server/security-headers.ts";
-import { ENQUIRY_URL, testApp, VALID_ENQUIRY } from "./helpers.ts";
+} from "../../../src/shared/security-headers.ts";
+import { ENQUIRY_URL, testApp, VALID_ENQUIRY } from "../server/helpers.ts";
 
 const EXPECTED_HEADERS = {
   "content-security-policy":
