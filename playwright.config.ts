@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_ARGS, chromiumPath } from "./src/build/chromium.ts";
 
 /** End-to-end tests: the built, prerendered site served by the real server (`npm start`), in Debian's Chromium. */
 const PORT = Number(process.env.E2E_PORT ?? 4321);
@@ -15,8 +16,8 @@ export default defineConfig({
   use: {
     baseURL: BASE_URL,
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+      executablePath: chromiumPath(),
+      args: [...CHROMIUM_ARGS],
     },
   },
   projects: [

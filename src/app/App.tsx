@@ -7,6 +7,7 @@ import type { Page, Site } from "../shared/generated/schema-types.ts";
 import { ANNOUNCER_ID, arrive, landedOn } from "./lib/arrival.ts";
 import { useLocation, useNavigated } from "./lib/location.tsx";
 import { pagePromise } from "./lib/page-cache.ts";
+import { canonicalUrl } from "../shared/canonical-url.ts";
 import { normalizePath } from "../shared/data-paths.ts";
 import { scrollToHash } from "./lib/scroll.ts";
 import "./styles/global.css";
@@ -60,6 +61,6 @@ function useDocumentMeta(page: Page, route: string, siteUrl: string) {
   useEffect(() => {
     document.title = page.title;
     document.querySelector('meta[name="description"]')?.setAttribute("content", page.description);
-    document.querySelector('link[rel="canonical"]')?.setAttribute("href", `${siteUrl}${route === "/" ? "/" : route}`);
+    document.querySelector('link[rel="canonical"]')?.setAttribute("href", canonicalUrl(siteUrl, route, route));
   }, [page, route, siteUrl]);
 }

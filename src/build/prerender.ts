@@ -3,11 +3,12 @@ import { createHash } from "node:crypto";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { blockSource } from "../shared/block-source.ts";
-import { jsonForHtml, pageEntries } from "../content/page-entries.ts";
+import { pageEntries } from "../content/page-entries.ts";
 import type { SiteContent } from "../content/site.ts";
 import type { PageEntry } from "../shared/page-entry.ts";
 import type { Site } from "../shared/generated/schema-types.ts";
-import { escapeHtml } from "../shared/html.ts";
+import { canonicalUrl } from "../shared/canonical-url.ts";
+import { escapeHtml, jsonForHtml } from "../shared/html.ts";
 import { dataPathOf, PAGE_DATA_ID, SITE_DATA_ID } from "../shared/data-paths.ts";
 import { inWorkers, PARALLEL_FROM } from "./worker-pool.ts";
 import { securityHeaders, STRICT_TRANSPORT_SECURITY } from "../shared/security-headers.ts";
@@ -95,7 +96,7 @@ export interface HeadInput {
   /** JS files to modulepreload, and the image preloads React derived. */
   preloads: string[];
   imagePreloads: string[];
-  /** Tags another build step adds: the share picture and structured data (src/seo). */
+  /** Tags another build step adds: the share picture and structured data (src/build/seo). */
   extra: string[];
 }
 
@@ -105,7 +106,7 @@ export type ExtraHead = (route: string | null) => string[];
 /** The tags of one page's <head>: title, description, canonical or noindex, social tags and preloads. */
 export function head({ site, url, entry, preloads, imagePreloads, extra }: HeadInput): string {
   const page = entry.route === null ? null : entry.page;
-  const canonical = `${site.url}${entry.route === null ? url : entry.route === "/" ? "/" : entry.route}`;
+  const canonical = canonicalUrl(site.url, url, entry.route);
   const title = escapeHtml(page ? page.title : `Page not found | ${site.company}`);
   const description = escapeHtml(page ? page.description : `The page you asked for does not exist on the ${site.company} website.`);
   return [
@@ -131,7 +132,7 @@ export function sitemapXml(siteUrl: string, primaryRoutes: string[]): string {
   return [
     `<?xml version="1.0" encoding="UTF-8"?>`,
     `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">`,
-    ...[...primaryRoutes].sort().map((r) => `  <url><loc>${escapeHtml(siteUrl + (r === "/" ? "/" : r))}</loc></url>`),
+    ...[...primaryRoutes].sort().map((r) => `  <url><loc>${escapeHtml(canonicalUrl(siteUrl, r, r))}</loc></url>`),
     `</urlset>`,
     "",
   ].join("\n");

@@ -2,7 +2,8 @@ import { join } from "node:path";
 import type { Plugin, ViteDevServer } from "vite";
 import { dataPathOf, SITE_DATA_ID } from "../shared/data-paths.ts";
 import { formatText } from "../content/format-problems.ts";
-import { jsonForHtml, pageEntries } from "../content/page-entries.ts";
+import { pageEntries } from "../content/page-entries.ts";
+import { jsonForHtml } from "../shared/html.ts";
 import { loadSiteContent, type SiteContent } from "../content/site.ts";
 
 /**

@@ -4,6 +4,7 @@ import { firstInvalidUtf8 } from "../content/load.ts";
 import { CURRENT_VERSION, migratePage, MigrationError, type Migration } from "../content/page-format.ts";
 import { isPageFile } from "../content/routes.ts";
 import { checkSchemaLine, withSchemaLine } from "../content/schema-line.ts";
+import { readOptions, usageError } from "./options.ts";
 
 /**
  * npm run migrate [-- --check] [site/file.yaml ...]
@@ -14,24 +15,12 @@ import { checkSchemaLine, withSchemaLine } from "../content/schema-line.ts";
 const USAGE = "usage: npm run migrate -- [--check] [--root DIR] [site/file.yaml ...]";
 
 function usage(message: string): never {
-  console.error(`${message}\n${USAGE}`);
-  process.exit(2);
+  return usageError(USAGE, message);
 }
 
-const args = process.argv.slice(2);
-let root = process.cwd();
-let check = false;
-const named: string[] = [];
-for (let i = 0; i < args.length; i++) {
-  const arg = args[i]!;
-  if (arg === "--check") check = true;
-  else if (arg === "--root") root = resolve(args[++i] ?? usage("--root needs a directory"));
-  else if (arg === "--help" || arg === "-h") {
-    console.log(USAGE);
-    process.exit(0);
-  } else if (arg.startsWith("-")) usage(`unknown option ${arg}`);
-  else named.push(arg);
-}
+const { values, positionals: named } = readOptions({ check: { type: "boolean", default: false } }, USAGE);
+const root = resolve(values.root);
+const check = values.check;
 const siteDir = join(root, "site");
 if (!existsSync(siteDir)) usage(`no site/ folder in ${root}`);
 

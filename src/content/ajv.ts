@@ -69,14 +69,40 @@ export function schemaRoots(schemas: Map<string, Record<string, unknown>>): Map<
   return new Map([...schemas].map(([rel, schema]) => [rel, { ...schema, $id: SCHEMA_BASE + rel }]));
 }
 
-function ajvFor(schemas: Map<string, Record<string, unknown>>, source: boolean): { ajv: Ajv; roots: Map<string, Record<string, unknown>> } {
+/** How an ajv is made: the project's keywords, formats and strictness are always on; these vary by use. */
+export interface AjvOptions {
+  /** Keep the generated code, for compiling ahead of time (ajv's standalone code). */
+  source?: boolean;
+  /** Standalone code as an ES module instead of CommonJS. */
+  esm?: boolean;
+  /** Error messages in each error object (default on); off where the caller words its own. */
+  messages?: boolean;
+  /** The schema and data in each error object (default on), which the editor-facing messages read. */
+  verbose?: boolean;
+}
+
+/** A new ajv with the project's options, formats and keywords, holding no schema yet. */
+export function newAjv(options: AjvOptions = {}): Ajv {
   const AjvClass = require("ajv") as typeof Ajv;
   const addFormatsTo = require("ajv-formats") as typeof addFormats;
-  const ajv = new AjvClass({ allErrors: true, strict: true, allowUnionTypes: true, discriminator: true, verbose: true, code: { source } });
+  const ajv = new AjvClass({
+    allErrors: true,
+    strict: true,
+    allowUnionTypes: true,
+    discriminator: true,
+    verbose: options.verbose ?? true,
+    messages: options.messages ?? true,
+    code: { source: options.source === true, esm: options.esm === true },
+  });
   addFormatsTo(ajv);
   // Help for editors (redhat.vscode-yaml): shown on hover and in completion, never checked.
   ajv.addVocabulary(["markdownDescription", "enumDescriptions", "markdownEnumDescriptions"]);
   ajv.addKeyword({ keyword: "x-kind", schemaType: "string", errors: false, validate: collectKind });
+  return ajv;
+}
+
+function ajvFor(schemas: Map<string, Record<string, unknown>>, source: boolean): { ajv: Ajv; roots: Map<string, Record<string, unknown>> } {
+  const ajv = newAjv({ source });
   const roots = schemaRoots(schemas);
   for (const root of roots.values()) ajv.addSchema(root);
   return { ajv, roots };

@@ -1,5 +1,5 @@
 // The server's settings: one object, made here from the environment (docs/api.md) and passed
-// through start-up (main.ts), the store (open-store.ts) and the app (app.ts) unchanged.
+// through start-up (start-server.ts), the store (open-store.ts) and the app (app.ts) unchanged.
 import type { FastifyServerOptions } from "fastify";
 import { deliveryConfigFromEnv, NO_DELIVERY, type DeliveryConfig } from "./delivery/config.ts";
 import { ConfigError, urlSetting } from "./config-error.ts";

@@ -1,7 +1,7 @@
 import { expect, hydrated, test } from "./fixtures.ts";
 
 /**
- * Visual regression (issue 11 item 8): twelve key pages, whole, at four widths, against baselines
+ * Visual regression: twelve key pages, whole, at four widths, against baselines
  * committed in visual.spec.ts-snapshots/. Stable on this machine's Chromium: motion is reduced (no
  * slideshow rotation, marquee or video playback; posters show), CSS animations are finished, the
  * caret is hidden, the bundled font has loaded, and every lazy picture has loaded. Pictures and

@@ -24,7 +24,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -33,8 +32,9 @@ import BetterSqlite3 from "better-sqlite3";
 import pg from "pg";
 import { applyPgMigrations } from "../../src/server/pg-migrations.ts";
 import { applyMigrations } from "../../src/server/sqlite-migrations.ts";
-import { readOptions, usageError } from "../../src/cli/options.ts";
+import { readArgs, usageError } from "../../src/cli/options.ts";
 import { findPostgresBin, POSTGRES_MISSING, startTemporaryPostgres, type TemporaryPostgres } from "../test/postgres.ts";
+import { freePort } from "../test/free-port.ts";
 
 const PROJECT = fileURLToPath(new URL("../..", import.meta.url));
 // `npm run serve:api`: the compiled server, with plain node.
@@ -47,7 +47,7 @@ const USAGE =
 const MIN_FLOOR_SECONDS = 5;
 const MIN_ROUNDS = 3;
 
-const { values: args } = readOptions(
+const { values: args } = readArgs(
   {
     store: { type: "string", default: "both" },
     duration: { type: "string", default: "12" },
@@ -120,16 +120,6 @@ function cpuSecondsOf(pid: number | undefined): number | null {
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
 
 /** The port for the n-th server the bench starts: --port + n, or any free one. */
 async function portFor(n: number): Promise<number> {

@@ -14,7 +14,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { formatText } from "../../src/content/format-problems.ts";
 import { loadSiteContent } from "../../src/content/site.ts";
-import { readOptions, usageError } from "../../src/cli/options.ts";
+import { isEntryPoint, readArgs, usageError } from "../../src/cli/options.ts";
 import { describeTiming, timeSocialCards } from "../../src/cli/cards.ts";
 import { htmlSize } from "../measure/size.ts";
 
@@ -149,7 +149,7 @@ function table(rows: Row[]): string {
 
 async function main() {
   const usage = "usage: npm run bench:scale [-- --pages 100,1000,10000] [--unlisted] [--keep]";
-  const { values } = readOptions(
+  const { values } = readArgs(
     { pages: { type: "string", default: "100,1000,10000" }, keep: { type: "boolean", default: false }, unlisted: { type: "boolean", default: false } },
     usage,
   );
@@ -207,7 +207,7 @@ async function main() {
   console.log(`\nWrote ${file}`);
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+if (isEntryPoint(import.meta.url)) {
   main().catch((error: unknown) => {
     console.error(error instanceof Error ? error.message : String(error));
     process.exit(1);

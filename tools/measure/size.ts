@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
+import { join, relative, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
+import { isEntryPoint, readArgs } from "../../src/cli/options.ts";
 
 /**
  * npm run size: the gzip bytes each route loads before it is interactive: the entry script,
@@ -48,8 +49,9 @@ export function routeSizes(dist = join(process.cwd(), "dist")): RouteSize[] {
     .sort((a, b) => a.route.localeCompare(b.route));
 }
 
-if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split("/").pop()!)) {
-  const rows = routeSizes();
+if (isEntryPoint(import.meta.url)) {
+  const { values } = readArgs({ dist: { type: "string", default: "dist" } }, "usage: npm run size [-- --dist DIR]");
+  const rows = routeSizes(resolve(values.dist));
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`.padStart(9);
   console.log(`${"route".padEnd(58)} ${"JS (gzip)".padStart(9)} ${"CSS (gzip)".padStart(10)}`);
   for (const r of rows) console.log(`${r.route.padEnd(58)} ${kb(r.js)} ${kb(r.css).padStart(10)}`);

@@ -49,7 +49,7 @@ function useFormChecks(): typeof validateEnquiryForm | null {
 /**
  * The contact page (SPEC §2.4, §4, §5, §7): a full-screen background, a card with the
  * heading and introduction, and the enquiry form. The rules, state and API call live in
- * src/enquiry; this component only draws them and wires the browser (alert, focus,
+ * src/app/enquiry; this component only draws them and wires the browser (alert, focus,
  * localStorage, navigation) to them.
  */
 export function EnquiryForm({ id, heading, intro, background, labels, subjectPlaceholder, subjects, submitLabel, sendingLabel, privacyNotice }: BlockOf<"enquiryForm">) {

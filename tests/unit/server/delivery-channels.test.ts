@@ -1,4 +1,3 @@
-import { createServer } from "node:net";
 import BetterSqlite3 from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { deliveryConfigFromEnv } from "../../../src/server/delivery/config.ts";
@@ -15,6 +14,7 @@ import {
 } from "./delivery-receivers.ts";
 import { tempDbPath, VALID_ENQUIRY } from "./helpers.ts";
 import { postJson } from "./raw-http.ts";
+import { freePort } from "../../../tools/test/free-port.ts";
 
 /**
  * Deliveries against real receivers: the API server (in this process, on SQLite) with email
@@ -327,11 +327,3 @@ describe("deliveries on SQLite's writer thread", () => {
   });
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}

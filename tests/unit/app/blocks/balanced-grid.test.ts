@@ -16,7 +16,7 @@ function rows(spans: number[]): number[][] {
   return out;
 }
 
-describe("balancedSpans: no lone item on a last row (issue 11)", () => {
+describe("balancedSpans: no lone item on a last row", () => {
   for (let columns = 2; columns <= 4; columns++) {
     for (let count = 2; count <= 30; count++) {
       it(`${count} items in ${columns} columns: every row full, the last with more than one item, none over ${columns}`, () => {

@@ -1,0 +1,17 @@
+import { describe, expect, it } from "vitest";
+import { CHROMIUM_ARGS, chromiumPath } from "../../../src/build/chromium.ts";
+
+describe("the one Chromium setting", () => {
+  it.each([
+    ["nothing set: Debian's package", {}, "/usr/bin/chromium"],
+    ["CHROMIUM_PATH", { CHROMIUM_PATH: "/opt/chromium/chrome" }, "/opt/chromium/chrome"],
+    ["CHROMIUM_PATH empty", { CHROMIUM_PATH: "  " }, "/usr/bin/chromium"],
+    ["CHROME_PATH is not a second name for it", { CHROME_PATH: "/opt/chrome" }, "/usr/bin/chromium"],
+  ])("%s", (_name, env, expected) => {
+    expect(chromiumPath(env)).toBe(expected);
+  });
+
+  it("starts with the flags that keep tests and measures free of background traffic", () => {
+    expect(CHROMIUM_ARGS).toEqual(["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]);
+  });
+});
