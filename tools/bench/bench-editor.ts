@@ -4,7 +4,7 @@ import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { makeScaledSite } from "./bench-scale.ts";
-import { CHROMIUM_ARGS } from "../../src/cli/check.ts";
+import { CHROMIUM_ARGS, chromiumPath } from "../../src/build/chromium.ts";
 import { readOptions, usageError } from "../../src/cli/options.ts";
 
 /**
@@ -47,7 +47,7 @@ async function timeKeystroke(page: Page, key: string, done: string): Promise<num
 
 async function measure(root: string): Promise<{ problems: number[]; preview: number[] }> {
   const editor = await startEditor(root);
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: [...CHROMIUM_ARGS] });
   try {
     const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
     await page.goto(`http://127.0.0.1:${port}/admin/?page=${FILE}`);
