@@ -2,6 +2,7 @@ import { readdirSync, statSync, type Dirent } from "node:fs";
 import { join, relative } from "node:path";
 import type { Page, Site } from "../generated/schema-types.ts";
 import { createValidators, type Validators } from "./ajv.ts";
+import { checkCourseFacts } from "./check-course-facts.ts";
 import { checkFile, type FileCheck } from "./check-file.ts";
 import { checkAssets, checkIds, checkLinks, type CheckedFile } from "./check-links.ts";
 import { lazyLoadedFile } from "./load.ts";
@@ -174,6 +175,7 @@ export function crossCheck(root: string, yaml: { files: string[]; problems: Prob
   const { table, problems: routeProblems } = buildRouteTable(pages);
   problems.push(...routeProblems);
   const validPages = pages.filter((p) => p.valid);
+  for (const page of validPages) problems.push(...checkCourseFacts(page));
   const { problems: listingProblems, addedIds } = resolveChildCards(validPages);
   problems.push(...listingProblems);
   if (siteFile?.valid) resolvePanels(siteFile.data, validPages);
