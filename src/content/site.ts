@@ -4,6 +4,7 @@ import type { Page, Site } from "../generated/schema-types.ts";
 import { createValidators, type Validators } from "./ajv.ts";
 import { checkCourseFacts } from "./check-course-facts.ts";
 import { checkFile, type FileCheck } from "./check-file.ts";
+import { fillCounts } from "./counts.ts";
 import { checkAssets, checkIds, checkLinks, type CheckedFile } from "./check-links.ts";
 import { lazyLoadedFile } from "./load.ts";
 import { problem, sortProblems, type Problem } from "./problem.ts";
@@ -176,6 +177,8 @@ export function crossCheck(root: string, yaml: { files: string[]; problems: Prob
   problems.push(...routeProblems);
   const validPages = pages.filter((p) => p.valid);
   for (const page of validPages) problems.push(...checkCourseFacts(page));
+  // Counts are filled before listings copy cards from page to page, so a card's {count} is its own page's.
+  problems.push(...fillCounts(validPages, siteFile?.valid ? siteFile : null));
   const { problems: listingProblems, addedIds } = resolveChildCards(validPages);
   problems.push(...listingProblems);
   if (siteFile?.valid) resolvePanels(siteFile.data, validPages);
