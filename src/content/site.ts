@@ -179,6 +179,8 @@ export function crossCheck(root: string, yaml: { files: string[]; problems: Prob
   for (const page of validPages) problems.push(...checkCourseFacts(page));
   // Counts are filled before listings copy cards from page to page, so a card's {count} is its own page's.
   problems.push(...fillCounts(validPages, siteFile?.valid ? siteFile : null));
+  // The counts are spent once the texts are filled; the settings every page carries to the browser leave them out.
+  if (siteFile?.valid) delete siteFile.data.counts;
   const { problems: listingProblems, addedIds } = resolveChildCards(validPages);
   problems.push(...listingProblems);
   if (siteFile?.valid) resolvePanels(siteFile.data, validPages);

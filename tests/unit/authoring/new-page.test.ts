@@ -62,7 +62,8 @@ describe("npm run new", () => {
     expect(outputs[0]!.out.split("\n")).toEqual([
       "Created site/industries/mining.yaml, the page at /industries/mining.",
       "Its card is listed on /industries/details and the Industries menu.",
-      'Next: replace every text that says "Replace" or "New …" (npm run validate -- site/industries/mining.yaml lists each one; until none is left, the page stays out of the build and the preview).',
+      'Next: replace every text that says "Replace" or "New …" (npm run validate -- site/industries/mining.yaml lists each one).',
+      "Until none is left, npm run build and npm start stop with that list, and the preview (npm run dev) shows it at /industries/mining instead of the page; the rest of the site still works there.",
       "Then preview with npm run dev (open http://127.0.0.1:5173/industries/mining), and check it with npm run check -- site/industries/mining.yaml",
     ]);
     expect(outputs[2]!.out).toContain("Also created site/courses/normal-course/robotics/first-course.yaml (/courses/normal-course/robotics/first-course)");
