@@ -182,9 +182,16 @@ const isClosed = (source: string) => (source.startsWith('"') ? /^"(?:[^"\\]|\\[\
  * fields or list entries. Reported where the quote opens, whatever error the parser gave.
  */
 function unclosedQuote(text: string, errorAt: number): Explained | null {
-  const tokens: unknown[] = [...new Parser().parse(text)];
-  while (tokens.length > 0) {
-    const token = tokens.shift();
+  if (!/["']/.test(text.slice(0, errorAt))) return null;
+  let tokens: unknown[];
+  try {
+    tokens = [...new Parser().parse(text)];
+  } catch {
+    // Nesting deep enough to exhaust the stack: that is the problem the caller reports, not a quote.
+    return null;
+  }
+  for (let next = 0; next < tokens.length; next++) {
+    const token = tokens[next];
     if (token === null || typeof token !== "object") continue;
     const { type, source, offset } = token as { type?: unknown; source?: unknown; offset?: unknown };
     if ((type === "double-quoted-scalar" || type === "single-quoted-scalar") && typeof source === "string" && typeof offset === "number") {

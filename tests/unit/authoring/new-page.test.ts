@@ -44,7 +44,9 @@ function replacePlaceholders(text: string): string {
   let n = 0;
   visit(doc, {
     Scalar(_, node) {
-      if (typeof node.value === "string" && PLACEHOLDER.test(node.value)) node.value = `Mining, written for real ${++n}: a sentence long enough for a description.`.slice(0, node.value.startsWith("New") ? 30 : 80);
+      // A fact's placeholder is "Replace: " and an example ("6 months", "₹50,000 + GST"): a real duration or fee is written the same way.
+      if (typeof node.value === "string" && node.value.startsWith("Replace: ")) node.value = node.value.slice("Replace: ".length);
+      else if (typeof node.value === "string" && PLACEHOLDER.test(node.value)) node.value = `Mining, written for real ${++n}: a sentence long enough for a description.`.slice(0, node.value.startsWith("New") ? 30 : 80);
     },
   });
   return doc.toString();
