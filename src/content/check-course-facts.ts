@@ -1,5 +1,5 @@
-import type { Page } from "../generated/schema-types.ts";
-import { coursesOf } from "../seo/course-facts.ts";
+import type { Page } from "../shared/generated/schema-types.ts";
+import { coursesOf } from "./course-facts.ts";
 import type { LoadedFile } from "./load.ts";
 import { locate, type Segment } from "./locate.ts";
 import { problem, type Problem } from "./problem.ts";

@@ -1,5 +1,5 @@
 import numberToWords from "number-to-words";
-import type { Page, Site } from "../generated/schema-types.ts";
+import type { Page, Site } from "../shared/generated/schema-types.ts";
 import { didYouMean } from "./did-you-mean.ts";
 import type { LoadedFile } from "./load.ts";
 import { locate, type Segment } from "./locate.ts";

@@ -75,7 +75,7 @@ test.describe("dev server", () => {
   });
 
   test("a starter from npm run new shows its placeholders at its address, and the rest of the site counts it", async ({ page }) => {
-    const made = spawnSync("npx", ["tsx", join(PROJECT, "scripts", "new.ts"), "--root", root, "industry", "/industries/mining"], { cwd: PROJECT, encoding: "utf8" });
+    const made = spawnSync("npx", ["tsx", join(PROJECT, "src", "cli", "new.ts"), "--root", root, "industry", "/industries/mining"], { cwd: PROJECT, encoding: "utf8" });
     expect(made.stdout).toContain("Created site/industries/mining.yaml, the page at /industries/mining.");
     await page.goto(`${url}/industries/details`);
     await expect(page.locator("h1")).toHaveText("Explore Industries with Us", { timeout: 15_000 });
