@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { createHash } from "node:crypto";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { blockSource } from "../app/blocks/registry.ts";
+import { blockSource } from "../shared/block-source.ts";
 import { jsonForHtml, pageEntries } from "../content/page-entries.ts";
 import type { SiteContent } from "../content/site.ts";
 import type { PageEntry } from "../shared/page-entry.ts";

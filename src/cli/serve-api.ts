@@ -7,4 +7,3 @@ import { closeOnSignals, readConfigOrExit, startOrExit } from "./server-process.
 const config = readConfigOrExit();
 const server = await startOrExit({ ...config, distDir: null });
 closeOnSignals(server);
-console.log(`nexa API (${config.databaseUrl ? "PostgreSQL" : `SQLite ${config.dbPath}`}) on ${server.url}`);

@@ -19,7 +19,7 @@ export function readConfigOrExit(): ServerConfig {
 export async function startOrExit(config: ServerConfig): Promise<RunningServer> {
   try {
     const server = await startServer(config);
-    console.log(describeDelivery(config.delivery));
+    server.app.log.info(describeDelivery(config.delivery));
     return server;
   } catch (error) {
     console.error(`${config.distDir === null ? "The API" : "The site and API"} could not start: ${(error as Error).message}`);
@@ -33,11 +33,11 @@ export function closeOnSignals(server: RunningServer): void {
   const shutDown = (signal: NodeJS.Signals) => {
     if (closing) return;
     closing = true;
-    console.log(`${signal}: finishing the requests in flight, then closing.`);
+    server.app.log.info(`${signal}: finishing the requests in flight, then closing.`);
     server.close().then(
       () => process.exit(0),
       (error: unknown) => {
-        console.error(`Could not close cleanly: ${String(error)}`);
+        server.app.log.error(`Could not close cleanly: ${String(error)}`);
         process.exit(1);
       },
     );

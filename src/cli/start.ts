@@ -29,4 +29,3 @@ const config = readConfigOrExit();
 await buildIfStale();
 const server = await startOrExit({ ...config, distDir: join(root, "dist") });
 closeOnSignals(server);
-console.log(`nexa site and API on ${server.url}`);

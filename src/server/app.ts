@@ -4,7 +4,8 @@ import { DEFAULT_CONFIG, type ServerConfig, type ServerTimeouts } from "./env.ts
 import { answerClientError, handleError } from "./error-responses.ts";
 import { ENQUIRY_BODY_LIMIT, registerEnquiryRoutes } from "./enquiry-routes.ts";
 import { registerStrictJsonParser } from "./json-body.ts";
-import { logRequest } from "./request-log.ts";
+import { loggerInFormat } from "./log-format.ts";
+import { logRequest, logsRequests } from "./request-log.ts";
 import { securityHeaders, STRICT_TRANSPORT_SECURITY } from "../shared/security-headers.ts";
 import { registerStaticSite, sendNotFoundPage } from "./static-site.ts";
 import type { EnquiryStore } from "./store.ts";
@@ -32,10 +33,11 @@ function checkIntervalMs({ headersMs, requestMs }: ServerTimeouts): number {
 
 function securityHeaderHook(apiBase: string | undefined) {
   const headers = securityHeaders({ apiBase });
-  return function applySecurityHeaders(request: FastifyRequest, reply: FastifyReply): void {
+  return function applySecurityHeaders(request: FastifyRequest, reply: FastifyReply, done?: () => void): void {
     reply.headers(headers);
     if (request.protocol === "https") reply.header("strict-transport-security", STRICT_TRANSPORT_SECURITY);
     if (isApiPath(pathOf(request.url))) reply.header("cache-control", "no-store");
+    done?.();
   };
 }
 
@@ -57,7 +59,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
   const { headersMs, requestMs, keepAliveMs } = config.timeouts;
 
   const app = Fastify({
-    logger: config.logger,
+    logger: loggerInFormat(config.logger, config.logFormat),
     // Our onResponse hook writes the one line per request; fastify's own would log headers.
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.trustProxy,
@@ -82,8 +84,10 @@ export function buildApp(options: AppOptions): FastifyInstance {
   });
 
   registerStrictJsonParser(app);
-  app.addHook("onRequest", async (request, reply) => applySecurityHeaders(request, reply));
-  app.addHook("onResponse", logRequest);
+  // Callback hooks, not async ones: no promise per request for work that never waits.
+  app.addHook("onRequest", applySecurityHeaders);
+  // The per-request line is a debug line; below debug the hook is not there to run at all.
+  if (logsRequests(app.log)) app.addHook("onResponse", logRequest);
   app.setErrorHandler(handleError);
   app.setNotFoundHandler(notFoundHandler(distDir));
 

@@ -7,6 +7,7 @@ import { apiOrigin } from "../shared/security-headers.ts";
 import { DEFAULT_POOL_SIZE } from "./pg-store.ts";
 import { DEFAULT_DB_PATH } from "./sqlite-store.ts";
 import { DEFAULT_RATE_LIMIT, RATE_LIMIT_WINDOW_MS } from "./rate-limit.ts";
+import { LOG_FORMATS, type LogFormat } from "./log-format.ts";
 
 /** How long a client may take (docs/api.md, "Timeouts"). */
 export interface ServerTimeouts {
@@ -39,6 +40,8 @@ export interface ServerConfig {
   ipHashKey: string | undefined;
   /** Fastify's logger option (pino); from LOG_LEVEL. */
   logger: FastifyServerOptions["logger"];
+  /** LOG_FORMAT: lines for a person ("human", the default) or one JSON object per line ("json"). */
+  logFormat: LogFormat;
   timeouts: ServerTimeouts;
   /** Where enquiries are delivered (docs/notifications.md); no channel: stored only. */
   delivery: DeliveryConfig;
@@ -61,6 +64,7 @@ export const DEFAULT_CONFIG: Readonly<ServerConfig> = Object.freeze({
   corsOrigins: [],
   ipHashKey: undefined,
   logger: { level: "info" },
+  logFormat: "human",
   timeouts: DEFAULT_TIMEOUTS,
   delivery: NO_DELIVERY,
 });
@@ -148,6 +152,12 @@ function parseLogLevel(raw: string | undefined): string {
   return value;
 }
 
+function parseLogFormat(raw: string | undefined): LogFormat {
+  const value = raw?.trim() || "human";
+  if (!(LOG_FORMATS as readonly string[]).includes(value)) throw new ConfigError(`LOG_FORMAT must be one of ${LOG_FORMATS.join(", ")}, not "${value}".`);
+  return value as LogFormat;
+}
+
 /** The server's settings from environment variables (see docs/api.md); throws ConfigError. */
 export function serverConfigFromEnv(env: NodeJS.ProcessEnv): ServerConfig {
   return {
@@ -163,6 +173,7 @@ export function serverConfigFromEnv(env: NodeJS.ProcessEnv): ServerConfig {
     corsOrigins: parseOrigins(env.ENQUIRY_CORS_ORIGINS),
     ipHashKey: env.ENQUIRY_IP_HASH_KEY?.trim() || undefined,
     logger: { level: parseLogLevel(env.LOG_LEVEL) },
+    logFormat: parseLogFormat(env.LOG_FORMAT),
     delivery: deliveryConfigFromEnv(env),
   };
 }

@@ -3,7 +3,7 @@ import type pg from "pg";
 import type { Channel } from "./delivery/config.ts";
 import { pgInsertDeliveries } from "./delivery/pg-outbox.ts";
 import type { Enquiry } from "./enquiry.ts";
-import { hashIp, newIpHashKey } from "./ip-hash.ts";
+import { ipHasher, newIpHashKey } from "./ip-hash.ts";
 import { ADVISORY_LOCK_NAMESPACE, applyPgMigrations } from "./pg-migrations.ts";
 import { listParameters, requestHash, type EnquiryStore, type InsertOptions, type InsertResult, type StoredEnquiry } from "./store.ts";
 
@@ -111,13 +111,14 @@ export async function openPgStore(options: PgStoreOptions): Promise<EnquiryStore
     await pool.end();
     throw error;
   }
+  const hashOfIp = ipHasher(ipHashKey);
   const now = options.now ?? Date.now;
   const channels = options.deliveryChannels ?? [];
   let closed: Promise<void> | null = null;
 
   async function insertOnce(enquiry: Enquiry, insertOptions: InsertOptions): Promise<InsertResult> {
     const key = insertOptions.idempotencyKey ?? null;
-    const ipHash = insertOptions.ip === undefined ? null : hashIp(insertOptions.ip, ipHashKey);
+    const ipHash = insertOptions.ip === undefined ? null : hashOfIp(insertOptions.ip);
     const limit = insertOptions.limit && insertOptions.limit.max > 0 && ipHash !== null ? insertOptions.limit : null;
     const hash = key === null ? null : requestHash(enquiry);
     const client = await pool.connect();

@@ -36,7 +36,10 @@ export async function startServer(options: Partial<ServerConfig> = {}): Promise<
       await deliveries?.stop();
       await store.close();
     });
-    await app.listen({ port: config.port, host: config.host });
+    // The start-up line, through the log like every other line (LOG_FORMAT=json keeps it JSON).
+    const serving = `${config.distDir === null ? "nexa API" : "nexa site and API"}`;
+    const database = config.databaseUrl ? "PostgreSQL" : `SQLite ${config.dbPath}`;
+    await app.listen({ port: config.port, host: config.host, listenTextResolver: (address) => `${serving} on ${address} (${database})` });
     deliveries = startDeliveries(config.delivery, store, config.databaseUrl, app.log, { apiBusy: intake.busy });
   } catch (error) {
     await deliveries?.stop();

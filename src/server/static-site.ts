@@ -50,7 +50,9 @@ function allowedPathIn(root: string) {
     const segments = decoded.split("/").filter((segment) => segment !== "");
     if (segments.some(isRefusedSegment)) return false;
     try {
-      return isInside(root, realpathSync(join(root, ...segments)));
+      // dist/ is a link to the live build (switched when a new build goes live): resolve it now, with the file.
+      const live = realpathSync(root);
+      return isInside(live, realpathSync(join(live, ...segments)));
     } catch {
       return true; // nothing there: @fastify/static answers 404
     }

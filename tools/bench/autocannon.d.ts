@@ -8,6 +8,8 @@ declare module "autocannon" {
       body?: string | Buffer;
       idReplacement?: boolean;
       amount?: number;
+      /** Seconds to run (instead of amount). */
+      duration?: number;
       connections?: number;
       timeout?: number;
     }
@@ -31,6 +33,7 @@ declare module "autocannon" {
       errors: number;
       timeouts: number;
       non2xx: number;
+      "2xx": number;
     }
   }
   function autocannon(

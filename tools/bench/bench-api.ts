@@ -1,54 +1,80 @@
-// `npm run bench:api`: the enquiry API under load, as production runs it — its own process
-// (src/cli/serve-api.ts), logging at info to a file, rate limit off — then a count of the
-// rows it stored. In the same run, the two floors it is held against: a bare node:http
-// server that reads and parses the same body (no framework, no database), and a plain
-// insert loop writing the same rows in 50-row transactions (better-sqlite3, or pg for
-// PostgreSQL) with the same durability. It prints the API's ratio to the lower of the two.
-// Prints figures; asserts nothing about speed (DESIGN.md: speeds are benchmarks that print
-// figures, never timed assertions). Results: docs/bench-api-*.md.
+// `npm run bench:api`: the enquiry API under load, as production runs it (its own process,
+// src/server/serve.ts, at the default log level, rate limit off), held against its floors:
+// a bare node:http server that reads and parses the same body (no framework, no database),
+// and a plain insert loop writing the same rows in 50-row transactions with the same
+// durability (better-sqlite3 WAL + synchronous=FULL for SQLite, one pg client with
+// synchronous_commit=on for PostgreSQL).
 //
-//   npm run bench:api                              SQLite and PostgreSQL, 10 000 enquiries at concurrency 50
+// Every target runs for the same time (default 12 s, after a warm-up), the HTTP ones at the
+// same connections, interleaved round by round (at least 3 rounds, the order rotated each
+// round so no target always meets the same moment of a noisy machine), and each figure is
+// printed with its spread. A floor timed over a short run reads start-up and warm-up, not
+// the floor, so the bench refuses to measure one over less than 5 s.
+//
+// Prints figures; asserts nothing about speed (DESIGN.md). It does check the rows: every 201
+// has its row, and no row exists beyond the requests the end of a round cut off.
+// Results: docs/bench-api-*.md.
+//
+//   npm run bench:api                              SQLite and PostgreSQL, 3 rounds of 12 s, 50 connections
 //   npm run bench:api -- --store sqlite            one store only (sqlite | postgres)
-//   npm run bench:api -- --requests 2000 --connections 20
-//   npm run bench:api -- --profile                 also CPU-profile the server and print where its time goes
-//   npm run bench:api -- --log-level silent        the same without request logs, to see their cost
+//   npm run bench:api -- --duration 20 --rounds 5 --connections 20
+//   npm run bench:api -- --profile                 also CPU-profile the API server and print where its time goes per enquiry
+//   npm run bench:api -- --log-level debug         the server at another log level, to see the cost of its request lines
+//   npm run bench:api -- --port 4500               the bare server on 4500, the API on 4501, PostgreSQL on 4502 (default: any free ports)
 import { spawn, type ChildProcess } from "node:child_process";
-import { closeSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { cpus, tmpdir } from "node:os";
-import { join } from "node:path";
+import { randomUUID } from "node:crypto";
+import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { cpus, loadavg, tmpdir } from "node:os";
+import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import BetterSqlite3 from "better-sqlite3";
 import pg from "pg";
-import { randomUUID } from "node:crypto";
 import { applyPgMigrations } from "../../src/server/pg-migrations.ts";
 import { applyMigrations } from "../../src/server/sqlite-migrations.ts";
+import { readOptions, usageError } from "../../src/cli/options.ts";
 import { findPostgresBin, POSTGRES_MISSING, startTemporaryPostgres, type TemporaryPostgres } from "../test/postgres.ts";
 
 const PROJECT = fileURLToPath(new URL("../..", import.meta.url));
 // `npm run serve:api`: the compiled server, with plain node.
 const LAUNCHER = join(PROJECT, "src", "cli", "launch.mjs");
 
-const { values: args } = parseArgs({
-  options: {
+const USAGE =
+  "usage: npm run bench:api -- [--store sqlite|postgres|both] [--duration S] [--warmup S] [--rounds N] [--connections N] [--profile] [--log-level L] [--port P]";
+
+/** Below this a floor reads the start-up and warm-up of its server, not the floor itself. */
+const MIN_FLOOR_SECONDS = 5;
+const MIN_ROUNDS = 3;
+
+const { values: args } = readOptions(
+  {
     store: { type: "string", default: "both" },
-    requests: { type: "string", default: "10000" },
+    duration: { type: "string", default: "12" },
+    warmup: { type: "string", default: "3" },
+    rounds: { type: "string", default: "3" },
     connections: { type: "string", default: "50" },
-    warmup: { type: "string", default: "500" },
     profile: { type: "boolean", default: false },
     "log-level": { type: "string", default: "info" },
+    port: { type: "string", default: "0" },
   },
-});
+  USAGE,
+);
 
-const REQUESTS = Number(args.requests);
-const CONNECTIONS = Number(args.connections);
+const DURATION = Number(args.duration);
 const WARMUP = Number(args.warmup);
+const ROUNDS = Number(args.rounds);
+const CONNECTIONS = Number(args.connections);
+const BASE_PORT = Number(args.port);
 const stores = args.store === "both" ? ["sqlite", "postgres"] : [args.store];
-if (!stores.every((s) => s === "sqlite" || s === "postgres") || !(REQUESTS > 0) || !(CONNECTIONS > 0)) {
-  console.error("usage: npm run bench:api -- [--store sqlite|postgres|both] [--requests N] [--connections N] [--warmup N] [--profile] [--log-level L]");
-  process.exit(2);
+if (!stores.every((s) => s === "sqlite" || s === "postgres")) usageError(USAGE, `--store must be sqlite, postgres or both, not "${args.store}".`);
+if (!(DURATION >= MIN_FLOOR_SECONDS)) {
+  usageError(USAGE, `--duration must be at least ${MIN_FLOOR_SECONDS} s: a floor timed over less reads its server's start-up and warm-up, not the floor.`);
 }
+if (!(WARMUP >= 0)) usageError(USAGE, `--warmup must be a number of seconds, 0 or more, not "${args.warmup}".`);
+if (!Number.isInteger(ROUNDS) || ROUNDS < MIN_ROUNDS) usageError(USAGE, `--rounds must be a whole number of at least ${MIN_ROUNDS}, so each figure has a spread.`);
+if (!Number.isInteger(CONNECTIONS) || CONNECTIONS < 1) usageError(USAGE, `--connections must be a whole number of at least 1, not "${args.connections}".`);
+if (!Number.isInteger(BASE_PORT) || BASE_PORT < 0 || BASE_PORT > 65533) usageError(USAGE, `--port must be a port number, not "${args.port}".`);
 
 // Unique, valid payloads: autocannon puts a fresh id wherever [<id>] appears.
 const BODY = JSON.stringify({
@@ -60,19 +86,28 @@ const BODY = JSON.stringify({
   message: "Load test enquiry [<id>]: please ignore.",
 });
 
-interface Figures {
-  store: string;
-  requests: number;
+/** One target's figures in one round. */
+interface Measurement {
   seconds: number;
   perSecond: number;
-  p50: number;
-  p99: number;
-  max: number;
-  non2xx: number;
-  errors: number;
-  newRows: number;
-  /** CPU time the server process used per enquiry, in ms (Linux only): capacity apart from the load generator. */
-  cpuMsPerEnquiry: number | null;
+  /** Requests answered (HTTP) or rows committed (loops). */
+  count: number;
+  p50?: number;
+  p99?: number;
+  max?: number;
+  non2xx?: number;
+  errors?: number;
+  /** API only: rows the round added, and the server's CPU per enquiry in ms (Linux). */
+  newRows?: number;
+  created?: number;
+  cpuMsPerEnquiry?: number | null;
+}
+
+interface Target {
+  name: string;
+  kind: "http" | "loop" | "api";
+  measure(seconds: number): Promise<Measurement>;
+  close(): Promise<void>;
 }
 
 /** User + system CPU seconds a process has used so far, from /proc (null elsewhere). */
@@ -85,17 +120,20 @@ function cpuSecondsOf(pid: number | undefined): number | null {
   }
 }
 
-function freePortEnv(): Promise<number> {
+function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
-    import("node:net").then(({ createServer }) => {
-      const server = createServer();
-      server.once("error", reject);
-      server.listen(0, "127.0.0.1", () => {
-        const address = server.address();
-        server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-      });
-    }, reject);
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
   });
+}
+
+/** The port for the n-th server the bench starts: --port + n, or any free one. */
+async function portFor(n: number): Promise<number> {
+  return BASE_PORT > 0 ? BASE_PORT + n : freePort();
 }
 
 async function waitUntilServing(url: string, child: ChildProcess, logFile: string): Promise<void> {
@@ -114,10 +152,10 @@ async function waitUntilServing(url: string, child: ChildProcess, logFile: strin
 }
 
 /**
- * One bounded run. autocannon reports only at its next 1-second sample, so its own duration
- * is rounded up to whole seconds; the time here runs from the start to the last response.
+ * One timed load at CONNECTIONS connections. autocannon reports only at its next 1-second
+ * sample, so the time here runs from the start to the last response.
  */
-function run(url: string, amount: number): Promise<{ result: autocannon.Result; seconds: number }> {
+function load(url: string, seconds: number): Promise<{ result: autocannon.Result; seconds: number }> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     let lastResponse = started;
@@ -128,7 +166,7 @@ function run(url: string, amount: number): Promise<{ result: autocannon.Result; 
         headers: { "content-type": "application/json" },
         body: BODY,
         idReplacement: true,
-        amount,
+        duration: seconds,
         connections: CONNECTIONS,
         timeout: 30,
       },
@@ -136,6 +174,25 @@ function run(url: string, amount: number): Promise<{ result: autocannon.Result; 
     );
     instance.on("response", () => (lastResponse = performance.now()));
   });
+}
+
+function refuseShortFloor(name: string, seconds: number): void {
+  if (seconds < MIN_FLOOR_SECONDS) {
+    throw new Error(`${name} was measured over ${seconds.toFixed(2)} s, less than ${MIN_FLOOR_SECONDS} s: such a figure is start-up, not a floor.`);
+  }
+}
+
+function httpFigures(result: autocannon.Result, seconds: number): Measurement {
+  return {
+    seconds,
+    count: result.requests.total,
+    perSecond: result.requests.total / seconds,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    max: result.latency.max,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
 }
 
 async function stopChild(child: ChildProcess): Promise<void> {
@@ -165,33 +222,34 @@ createServer((request, response) => {
 }).listen(Number(process.env.PORT), "127.0.0.1");
 `;
 
-interface Floor {
-  name: string;
-  perSecond: number;
-  detail: string;
-}
-
-async function benchBareHttp(): Promise<Floor> {
+async function bareHttpTarget(port: number): Promise<Target> {
   const work = mkdtempSync(join(tmpdir(), "nexa-bench-http-"));
   const logFile = join(work, "server.log");
   const log = openSync(logFile, "a");
-  const port = await freePortEnv();
   const child = spawn(process.execPath, ["-e", BARE_HTTP_SERVER], { env: { ...process.env, PORT: String(port) }, stdio: ["ignore", log, log] });
   const url = `http://127.0.0.1:${port}`;
-  try {
-    await waitUntilServing(url, child, logFile);
-    if (WARMUP > 0) await run(url, WARMUP);
-    const { result, seconds } = await run(url, REQUESTS);
-    return {
-      name: "bare node:http, same body parsed",
-      perSecond: result.requests.total / seconds,
-      detail: `p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`,
-    };
-  } finally {
+  const close = async () => {
     await stopChild(child);
     closeSync(log);
     rmSync(work, { recursive: true, force: true });
+  };
+  try {
+    await waitUntilServing(url, child, logFile);
+  } catch (error) {
+    await close();
+    throw error;
   }
+  const name = "bare node:http, same body parsed";
+  return {
+    name,
+    kind: "http",
+    async measure(seconds) {
+      const { result, seconds: took } = await load(url, seconds);
+      refuseShortFloor(name, took);
+      return httpFigures(result, took);
+    },
+    close,
+  };
 }
 
 const LOOP_BATCH = 50;
@@ -212,96 +270,91 @@ function benchRow(i: number) {
 
 const INSERT_COLUMNS = "session_id, first_name, last_name, email, phone, subject, message, created_at";
 
+/** Runs `batch` (50 rows, committed) until `seconds` have passed; rows per second over the whole time. */
+async function timedLoop(name: string, seconds: number, batch: (first: number) => Promise<void> | void): Promise<Measurement> {
+  const started = performance.now();
+  const until = started + seconds * 1000;
+  let rows = 0;
+  while (performance.now() < until) {
+    await batch(rows);
+    rows += LOOP_BATCH;
+  }
+  const took = (performance.now() - started) / 1000;
+  refuseShortFloor(name, took);
+  return { seconds: took, count: rows, perSecond: rows / took };
+}
+
 /** The SQLite floor: better-sqlite3 alone, WAL and synchronous=FULL as the store, 50 rows per transaction. */
-function benchSqliteLoop(): Floor {
+function sqliteLoopTarget(): Target {
   const work = mkdtempSync(join(tmpdir(), "nexa-bench-loop-"));
   const db = new BetterSqlite3(join(work, "enquiries.db"));
-  try {
-    db.pragma("journal_mode = WAL");
-    db.pragma("synchronous = FULL");
-    applyMigrations(db);
-    const insert = db.prepare(`INSERT INTO enquiries (${INSERT_COLUMNS}) VALUES (@session_id, @first_name, @last_name, @email, @phone, @subject, @message, @created_at)`);
-    const insertBatch = db.transaction((rows: ReturnType<typeof benchRow>[]) => rows.forEach((row) => insert.run(row)));
-    const started = performance.now();
-    for (let i = 0; i < REQUESTS; i += LOOP_BATCH) {
-      insertBatch(Array.from({ length: Math.min(LOOP_BATCH, REQUESTS - i) }, (_, j) => benchRow(i + j)));
-    }
-    const seconds = (performance.now() - started) / 1000;
-    return { name: `plain better-sqlite3 loop, ${LOOP_BATCH}-row transactions`, perSecond: REQUESTS / seconds, detail: `${seconds.toFixed(2)} s` };
-  } finally {
-    db.close();
-    rmSync(work, { recursive: true, force: true });
-  }
+  db.pragma("journal_mode = WAL");
+  db.pragma("synchronous = FULL");
+  applyMigrations(db);
+  const insert = db.prepare(`INSERT INTO enquiries (${INSERT_COLUMNS}) VALUES (@session_id, @first_name, @last_name, @email, @phone, @subject, @message, @created_at)`);
+  const insertBatch = db.transaction((first: number) => {
+    for (let i = first; i < first + LOOP_BATCH; i += 1) insert.run(benchRow(i));
+  });
+  const name = `plain better-sqlite3 loop, ${LOOP_BATCH}-row transactions`;
+  return {
+    name,
+    kind: "loop",
+    measure: (seconds) => timedLoop(name, seconds, insertBatch),
+    async close() {
+      db.close();
+      rmSync(work, { recursive: true, force: true });
+    },
+  };
 }
 
 /** The PostgreSQL floor: one pg client alone, 50 rows per transaction, default durability. */
-async function benchPgLoop(postgres: TemporaryPostgres): Promise<Floor> {
+async function pgLoopTarget(postgres: TemporaryPostgres): Promise<Target> {
   const connectionString = await postgres.createDatabase("nexa_bench_loop");
   const pool = new pg.Pool({ connectionString, max: 1 });
-  try {
-    await applyPgMigrations(pool);
-    const client = await pool.connect();
-    const started = performance.now();
-    try {
-      for (let i = 0; i < REQUESTS; i += LOOP_BATCH) {
+  await applyPgMigrations(pool);
+  const client = await pool.connect();
+  const insert = { name: "bench-insert", text: `INSERT INTO enquiries (${INSERT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)` };
+  const name = `plain pg loop, ${LOOP_BATCH}-row transactions`;
+  return {
+    name,
+    kind: "loop",
+    measure: (seconds) =>
+      timedLoop(name, seconds, async (first) => {
         await client.query("BEGIN");
-        for (let j = i; j < Math.min(i + LOOP_BATCH, REQUESTS); j += 1) {
-          const row = benchRow(j);
-          await client.query({ name: "bench-insert", text: `INSERT INTO enquiries (${INSERT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)` }, Object.values(row));
-        }
+        for (let i = first; i < first + LOOP_BATCH; i += 1) await client.query(insert, Object.values(benchRow(i)));
         await client.query("COMMIT");
-      }
-    } finally {
+      }),
+    async close() {
       client.release();
-    }
-    const seconds = (performance.now() - started) / 1000;
-    return { name: `plain pg loop, ${LOOP_BATCH}-row transactions`, perSecond: REQUESTS / seconds, detail: `${seconds.toFixed(2)} s` };
-  } finally {
-    await pool.end();
+      await pool.end();
+    },
+  };
+}
+
+/** Whatever the end of a timed load cut off may still be committing: wait until the count stops moving. */
+async function settledCount(count: () => Promise<number>): Promise<number> {
+  let last = await count();
+  for (;;) {
+    await new Promise((r) => setTimeout(r, 300));
+    const now = await count();
+    if (now === last) return now;
+    last = now;
   }
 }
 
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-  hitCount?: number;
+interface ApiTarget extends Target {
+  /** Enquiries the server answered over its whole life (warm-up included): the profile covers all of them. */
+  lifetime(): { answered: number };
 }
 
-/** Self time of a V8 CPU profile, grouped by function and by where the code lives. */
-function summariseProfile(dir: string): string {
-  const file = readdirSync(dir).find((f) => f.endsWith(".cpuprofile"));
-  if (!file) return "  (no profile was written)";
-  const profile = JSON.parse(readFileSync(join(dir, file), "utf8")) as { nodes: ProfileNode[]; samples: number[] };
-  const hits = new Map<number, number>();
-  for (const id of profile.samples) hits.set(id, (hits.get(id) ?? 0) + 1);
-  const total = profile.samples.length;
-  const byFunction = new Map<string, number>();
-  const byArea = new Map<string, number>();
-  for (const node of profile.nodes) {
-    const count = hits.get(node.id) ?? 0;
-    if (count === 0) continue;
-    const { functionName, url, lineNumber } = node.callFrame;
-    const short = url.replace(/^file:\/\//, "").replace(PROJECT, "");
-    const name = `${functionName || "(anonymous)"} ${short ? `${short}:${lineNumber + 1}` : ""}`.trim();
-    byFunction.set(name, (byFunction.get(name) ?? 0) + count);
-    const area = !url
-      ? functionName.startsWith("(") ? functionName : "(native / V8 builtins)"
-      : /node_modules\/(@[^/]+\/[^/]+|[^/]+)/.exec(url)?.[1] ?? (url.startsWith("node:") ? "node core" : short.split("/").slice(0, 3).join("/"));
-    byArea.set(area, (byArea.get(area) ?? 0) + count);
-  }
-  const top = (map: Map<string, number>, n: number) =>
-    [...map].sort((a, b) => b[1] - a[1]).slice(0, n).map(([name, count]) => `  ${((100 * count) / total).toFixed(1).padStart(5)} %  ${name}`);
-  return ["  by area (self time):", ...top(byArea, 14), "  by function (self time):", ...top(byFunction, 20)].join("\n");
-}
-
-async function benchOne(store: string, postgres: TemporaryPostgres | null): Promise<Figures> {
+async function apiTarget(store: string, port: number, postgres: TemporaryPostgres | null, profileDir: string | null): Promise<ApiTarget> {
   const work = mkdtempSync(join(tmpdir(), `nexa-bench-${store}-`));
   // The database is chosen below, whatever this shell's DATABASE_URL or ENQUIRY_DB say.
-  const { DATABASE_URL: _url, ENQUIRY_DB: _db, ...inherited } = process.env;
+  const { DATABASE_URL: _url, ENQUIRY_DB: _db, LOG_FORMAT: _format, ...inherited } = process.env;
   const env: Record<string, string> = {
     ...(inherited as Record<string, string>),
     HOST: "127.0.0.1",
-    PORT: String(await freePortEnv()),
+    PORT: String(port),
     ENQUIRY_RATE_LIMIT: "0",
     LOG_LEVEL: args["log-level"]!,
     NODE_ENV: "production",
@@ -321,45 +374,208 @@ async function benchOne(store: string, postgres: TemporaryPostgres | null): Prom
   } else {
     env.DATABASE_URL = await postgres!.createDatabase("nexa_bench");
     const client = new pg.Client({ connectionString: env.DATABASE_URL });
+    await client.connect();
     count = async () => Number((await client.query("SELECT COUNT(*) AS n FROM enquiries")).rows[0].n);
     closeCounter = () => client.end();
-    await client.connect().catch(() => undefined);
   }
-  const profileDir = join(work, "profile");
-  mkdirSync(profileDir);
   const logFile = join(work, "server.log");
   const log = openSync(logFile, "a");
-  const nodeArgs = [...(args.profile ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []), LAUNCHER, "serve"];
+  const nodeArgs = [...(profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []), LAUNCHER, "serve"];
   const child = spawn(process.execPath, nodeArgs, { cwd: PROJECT, env, stdio: ["ignore", log, log] });
   const url = `http://127.0.0.1:${env.PORT}`;
-  try {
-    await waitUntilServing(url, child, logFile);
-    if (WARMUP > 0) await run(url, WARMUP);
-    const before = await count();
-    const cpuBefore = cpuSecondsOf(child.pid);
-    const { result, seconds } = await run(url, REQUESTS);
-    const cpuAfter = cpuSecondsOf(child.pid);
-    const newRows = (await count()) - before;
-    return {
-      store: store === "sqlite" ? "SQLite (WAL, synchronous=FULL)" : "PostgreSQL 15 (fsync, synchronous_commit=on)",
-      requests: result.requests.total,
-      seconds,
-      perSecond: result.requests.total / seconds,
-      p50: result.latency.p50,
-      p99: result.latency.p99,
-      max: result.latency.max,
-      non2xx: result.non2xx,
-      errors: result.errors + result.timeouts,
-      newRows,
-      cpuMsPerEnquiry: cpuBefore === null || cpuAfter === null ? null : ((cpuAfter - cpuBefore) * 1000) / result.requests.total,
-    };
-  } finally {
+  const close = async () => {
     await stopChild(child);
     closeSync(log);
     await closeCounter();
-    if (args.profile) console.log(`\nWhere the ${store} server's CPU time went:\n${summariseProfile(profileDir)}`);
     rmSync(work, { recursive: true, force: true });
+  };
+  try {
+    await waitUntilServing(url, child, logFile);
+    // Migrations run at start-up; counting before them would find no table.
+    await count();
+  } catch (error) {
+    await close();
+    throw error;
   }
+  let answered = 0;
+  return {
+    name: store === "sqlite" ? "API, SQLite (WAL, synchronous=FULL)" : "API, PostgreSQL (fsync, synchronous_commit=on)",
+    kind: "api",
+    async measure(seconds) {
+      const before = await count();
+      const cpuBefore = cpuSecondsOf(child.pid);
+      const { result, seconds: took } = await load(url, seconds);
+      const cpuAfter = cpuSecondsOf(child.pid);
+      answered += result.requests.total;
+      const created = result["2xx"];
+      return {
+        ...httpFigures(result, took),
+        newRows: (await settledCount(count)) - before,
+        created,
+        cpuMsPerEnquiry: cpuBefore === null || cpuAfter === null ? null : ((cpuAfter - cpuBefore) * 1000) / result.requests.total,
+      };
+    },
+    lifetime: () => ({ answered }),
+    close,
+  };
+}
+
+// ---- Profile: where the server's time goes per enquiry -------------------------------------
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+}
+
+interface CpuProfile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** Line → source module of an esbuild bundle, from the `// src/…` comment esbuild puts before each module. */
+function bundleModules(file: string): (line: number) => string {
+  const starts: { line: number; module: string }[] = [];
+  readFileSync(file, "utf8")
+    .split("\n")
+    .forEach((text, line) => {
+      const match = /^\/\/ ((?:src|scripts)\/\S+)$/.exec(text);
+      if (match) starts.push({ line, module: match[1]! });
+    });
+  return (line) => {
+    let found = basename(file);
+    for (const start of starts) {
+      if (start.line > line) break;
+      found = start.module;
+    }
+    return found;
+  };
+}
+
+/** The part of the work a sample belongs to, from where its code lives (node core, a package, one of our modules). */
+function stageOf(functionName: string, where: string): string {
+  if (functionName === "(idle)") return "idle (waiting)";
+  if (functionName === "(garbage collector)") return "garbage collection";
+  if (functionName === "(program)" || (where === "" && functionName === "")) return "V8 and native, unattributed";
+  const module = where.replace(/^node:/, "");
+  // Native frames have no file: name them by what they do.
+  if (where === "" && /^(writev|writeString|writeBuffer|writeUtf8String|writeLatin1String|writeAsciiString|writeUcs2String|shutdown)$/.test(functionName)) {
+    return "socket and file writes (responses, queries, log)";
+  }
+  if (where === "" && /^(readStart|readStop|onStreamRead|onconnection|close)$/.test(functionName)) return "HTTP parsing and sockets";
+  if (/^internal\/(modules|bootstrap)/.test(module)) return "start-up (loading modules)";
+  if (/^(pino|sonic-boom|pino-std-serializers|@pinojs)/.test(module) || /server\/(request-log|log-format)/.test(module)) return "logging";
+  if (/^better-sqlite3/.test(module) || /sqlite-writer|sqlite-outbox-writes/.test(module)) return "SQLite (statements and commit)";
+  if (/^(pg|pg-protocol|pg-pool|pg-types|pgpass|postgres-)/.test(module)) return "PostgreSQL client";
+  if (/^internal\/worker|^worker_threads|^internal\/per_context\/messageport/.test(module) || /postMessage|MessagePort|structuredClone/.test(functionName)) {
+    return "writer-thread messages";
+  }
+  if (/(enquiry-contract|generated\/enquiry-)/.test(module) || /^ajv/.test(module)) return "validation";
+  if (/^(fast-json-stringify)/.test(module) || /fastify\/lib\/(reply|error-serializer|schemas)/.test(module) || /^_http_outgoing|^internal\/http/.test(module)) return "response (serialise, headers, write)";
+  if (/^(_http_common|_http_incoming|_http_server|http|internal\/streams|stream|net|internal\/stream_base_commons|internal\/net|events|internal\/timers|timers|string_decoder|buffer|internal\/buffer)/.test(module)) return "HTTP parsing and sockets";
+  if (/^(fastify|find-my-way|avvio|light-my-request|@fastify|toad-cache|fast-querystring|safe-regex2|abstract-logging|process-warning|fast-uri|proxy-addr|forwarded|content-type|secure-json-parse|rfdc)/.test(module) || /(server\/(app|json-body|json-content-type|cors|url-path|error-responses)|security-headers)\.ts/.test(module)) return "framework (routing, hooks, body)";
+  if (/server\/(enquiry-routes|sqlite-store|pg-store|store|ip-hash|rate-limit|delivery\/)/.test(module) || /^(crypto|internal\/crypto)/.test(module)) return "enquiry route and store (ids, hashes, queue)";
+  if (/^(internal\/process\/task_queues|internal\/async_hooks|internal\/process)/.test(module)) return "promises and ticks";
+  return "other";
+}
+
+/** Time per enquiry by stage, for each thread's profile of the API server (the main thread, the SQLite writer). */
+function summariseProfile(dir: string, answered: number): string {
+  const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(".cpuprofile")) : [];
+  if (files.length === 0) return "  (no profile was written)";
+  const bundles = new Map<string, (line: number) => string>();
+  const lines: string[] = [];
+  for (const file of files) {
+    const profile = JSON.parse(readFileSync(join(dir, file), "utf8")) as CpuProfile;
+    const micros = new Map<number, number>();
+    profile.samples.forEach((id, i) => micros.set(id, (micros.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+    const byStage = new Map<string, number>();
+    const byFunction = new Map<string, number>();
+    for (const node of profile.nodes) {
+      const us = micros.get(node.id) ?? 0;
+      if (us === 0) continue;
+      const { functionName, url, lineNumber } = node.callFrame;
+      const path = url.replace(/^file:\/\//, "");
+      let where = path.startsWith("node:") ? path : /node_modules\/((?:@[^/]+\/)?[^/]+\/?.*)$/.exec(path)?.[1] ?? path.replace(PROJECT, "");
+      if (/dist-server\/[^/]+\.js$/.test(path)) {
+        if (!bundles.has(path)) bundles.set(path, bundleModules(path));
+        where = bundles.get(path)!(lineNumber);
+      }
+      const stage = stageOf(functionName, where);
+      byStage.set(stage, (byStage.get(stage) ?? 0) + us);
+      if (stage !== "idle (waiting)") {
+        const name = `${functionName || "(anonymous)"} ${where}`.trim();
+        byFunction.set(name, (byFunction.get(name) ?? 0) + us);
+      }
+    }
+    const busy = [...byStage].filter(([stage]) => stage !== "idle (waiting)").reduce((sum, [, us]) => sum + us, 0);
+    const thread = byStage.has("SQLite (statements and commit)") && !byStage.has("framework (routing, hooks, body)") ? "SQLite writer thread" : "main thread";
+    lines.push(`  ${thread} (${file}): ${(busy / answered).toFixed(1)} µs busy per enquiry over ${answered} enquiries`);
+    for (const [stage, us] of [...byStage].sort((a, b) => b[1] - a[1])) {
+      lines.push(`    ${(us / answered).toFixed(1).padStart(7)} µs  ${((100 * us) / Math.max(busy, 1)).toFixed(1).padStart(5)} %  ${stage}`);
+    }
+    lines.push("    top functions (self time, µs per enquiry):");
+    for (const [name, us] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, 12)) {
+      lines.push(`    ${(us / answered).toFixed(1).padStart(7)} µs  ${name}`);
+    }
+  }
+  return lines.join("\n");
+}
+
+// ---- Figures -------------------------------------------------------------------------------
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+function spread(values: number[], format: (n: number) => string): string {
+  return `${format(median(values))} (${format(Math.min(...values))} – ${format(Math.max(...values))})`;
+}
+
+const perSecond = (n: number) => Math.round(n).toLocaleString("en");
+const ms = (n: number) => `${n} ms`;
+const ratio = (n: number) => `${n.toFixed(2)}×`;
+
+interface StoreReport {
+  store: string;
+  targets: Target[];
+  rounds: Map<Target, Measurement>[];
+  wrong: string[];
+}
+
+function printReport({ store, targets, rounds }: StoreReport): void {
+  const api = targets.find((t) => t.kind === "api")!;
+  const floors = targets.filter((t) => t.kind !== "api");
+  console.log(`\n### ${store === "sqlite" ? "SQLite" : "PostgreSQL"}: ${ROUNDS} rounds of ${DURATION} s, ${CONNECTIONS} connections\n`);
+  console.log(`| Target | ${rounds.map((_, i) => `round ${i + 1}`).join(" | ")} | median (min – max) |`);
+  console.log(`|---|${rounds.map(() => "---:|").join("")}---:|`);
+  const row = (label: string, values: number[], format: (n: number) => string) =>
+    console.log(`| ${label} | ${values.map(format).join(" | ")} | ${spread(values, format)} |`);
+  for (const target of targets) row(`${target.name}, per s`, rounds.map((r) => r.get(target)!.perSecond), perSecond);
+  for (const target of targets.filter((t) => t.kind !== "loop")) {
+    row(`${target.name}, p50`, rounds.map((r) => r.get(target)!.p50!), ms);
+    row(`${target.name}, p99`, rounds.map((r) => r.get(target)!.p99!), ms);
+  }
+  const cpu = rounds.map((r) => r.get(api)!.cpuMsPerEnquiry);
+  if (cpu.every((c) => c !== null)) row("API server CPU per enquiry", cpu as number[], (n) => `${n.toFixed(3)} ms`);
+  const lower = rounds.map((r) => Math.min(...floors.map((f) => r.get(f)!.perSecond)));
+  row("lower floor, per s", lower, perSecond);
+  row("**API ÷ lower floor**", rounds.map((r, i) => r.get(api)!.perSecond / lower[i]!), ratio);
+  console.log(
+    `\nRows: ${rounds.map((r, i) => `round ${i + 1}: ${r.get(api)!.created} answered 201, ${r.get(api)!.newRows} new rows`).join("; ")}.`,
+  );
+}
+
+/** What is wrong with an API round's answers and rows, if anything. */
+function checkRows(measurement: Measurement): string | null {
+  const { created = 0, newRows = 0, non2xx = 0, errors = 0 } = measurement;
+  if (non2xx > 0 || errors > 0) return `${non2xx} answers other than 2xx and ${errors} errors`;
+  if (newRows < created) return `${created - newRows} enquiries answered 201 have no row`;
+  // The end of a timed load drops the requests in flight: those may be stored, unanswered.
+  if (newRows - created > CONNECTIONS) return `${newRows - created} rows more than the ${created} enquiries answered 201`;
+  return null;
 }
 
 const needsPostgres = stores.includes("postgres");
@@ -368,43 +584,56 @@ if (needsPostgres && findPostgresBin() === null) {
   process.exit(1);
 }
 console.log(
-  `Enquiry API benchmark: ${REQUESTS} enquiries (after ${WARMUP} to warm up), ${CONNECTIONS} connections, ` +
-    `server log level ${args["log-level"]}, Node ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model ?? "?"}).`,
+  `Enquiry API benchmark: ${ROUNDS} interleaved rounds of ${DURATION} s per target (after ${WARMUP} s to warm up), ${CONNECTIONS} connections, ` +
+    `server log level ${args["log-level"]}, Node ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model ?? "?"}), ` +
+    `load average at start ${loadavg().map((n) => n.toFixed(1)).join(" ")}.`,
 );
-const postgres = needsPostgres ? await startTemporaryPostgres() : null;
-const figures: Figures[] = [];
-const floors = new Map<string, Floor[]>();
+const postgres = needsPostgres ? await startTemporaryPostgres(BASE_PORT > 0 ? { port: BASE_PORT + 2 } : {}) : null;
+const reports: StoreReport[] = [];
 try {
-  // Each floor right beside its API run, so all three meet the same machine load.
   for (const store of stores) {
-    const http = await benchBareHttp();
-    figures.push(await benchOne(store, postgres));
-    floors.set(store, [http, store === "sqlite" ? benchSqliteLoop() : await benchPgLoop(postgres!)]);
+    const profileDir = args.profile ? mkdtempSync(join(tmpdir(), "nexa-bench-profile-")) : null;
+    const targets: Target[] = [];
+    try {
+      targets.push(await bareHttpTarget(await portFor(0)));
+      targets.push(store === "sqlite" ? sqliteLoopTarget() : await pgLoopTarget(postgres!));
+      const api = await apiTarget(store, await portFor(1), postgres, profileDir);
+      targets.push(api);
+      if (WARMUP > 0) for (const target of targets) await target.measure(WARMUP).catch((error: Error) => (/less than/.test(error.message) ? null : Promise.reject(error)));
+      const report: StoreReport = { store, targets: [...targets], rounds: [], wrong: [] };
+      for (let round = 0; round < ROUNDS; round += 1) {
+        const figures = new Map<Target, Measurement>();
+        // Rotated each round: each target in turn goes first, after the others.
+        for (let i = 0; i < targets.length; i += 1) {
+          const target = targets[(round + i) % targets.length]!;
+          figures.set(target, await target.measure(DURATION));
+          console.error(`  ${store} round ${round + 1}: ${target.name}: ${perSecond(figures.get(target)!.perSecond)}/s`);
+        }
+        const problem = checkRows(figures.get(api)!);
+        if (problem) report.wrong.push(`${store} round ${round + 1}: ${problem}`);
+        report.rounds.push(figures);
+      }
+      reports.push(report);
+      const answered = api.lifetime().answered;
+      await Promise.all(targets.map((t) => t.close()));
+      targets.length = 0;
+      if (profileDir) {
+        console.log(`\nWhere the ${store} API server's time went, per enquiry (CPU profile of every thread, warm-up included):\n${summariseProfile(profileDir, answered)}`);
+        rmSync(profileDir, { recursive: true, force: true });
+      }
+    } finally {
+      await Promise.all(targets.map((t) => t.close()));
+    }
   }
 } finally {
   postgres?.stop();
 }
 
-console.log("\n| Store | Enquiries | Time | Enquiries/s | p50 | p99 | max | non-2xx | errors | New rows | Server CPU per enquiry |");
-console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
-for (const f of figures) {
-  console.log(
-    `| ${f.store} | ${f.requests} | ${f.seconds.toFixed(2)} s | ${Math.round(f.perSecond)} | ${f.p50} ms | ${f.p99} ms | ${f.max} ms | ${f.non2xx} | ${f.errors} | ${f.newRows} | ${f.cpuMsPerEnquiry === null ? "n/a" : `${f.cpuMsPerEnquiry.toFixed(3)} ms`} |`,
-  );
-}
-console.log("\n| Store | API enquiries/s | Floor | Floor/s | API ÷ lower floor |");
-console.log("|---|---:|---|---:|---:|");
-figures.forEach((f, i) => {
-  const [http, loop] = floors.get(stores[i]!)!;
-  const lower = Math.min(http!.perSecond, loop!.perSecond);
-  for (const floor of [http!, loop!]) {
-    console.log(`| ${f.store} | ${Math.round(f.perSecond)} | ${floor.name} (${floor.detail}) | ${Math.round(floor.perSecond)} | ${floor.perSecond === lower ? `**${(f.perSecond / lower).toFixed(2)}×**` : ""} |`);
-  }
-});
-
-const wrong = figures.filter((f) => f.newRows !== REQUESTS || f.non2xx > 0 || f.errors > 0);
+for (const report of reports) printReport(report);
+console.log(`\nLoad average at the end: ${loadavg().map((n) => n.toFixed(1)).join(" ")}.`);
+const wrong = reports.flatMap((r) => r.wrong);
 if (wrong.length > 0) {
-  console.error(`\nNot every enquiry was answered 201 and stored exactly once: ${wrong.map((f) => f.store).join(", ")}.`);
+  console.error(`\nNot every enquiry was answered 201 and stored exactly once:\n${wrong.join("\n")}`);
   process.exit(1);
 }
-console.log(`\nEvery run stored exactly ${REQUESTS} new rows.`);
+console.log("\nEvery enquiry answered 201 has its row; no round has more rows than the requests its end cut off.");

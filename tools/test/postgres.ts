@@ -89,15 +89,16 @@ function run(bin: string, command: string, args: string[], user: { uid: number; 
 /**
  * Starts a temporary PostgreSQL with its production-relevant defaults untouched (fsync on,
  * synchronous_commit on): what the tests and benchmarks claim about durability holds.
+ * `port` pins its port (a benchmark kept to a given range); by default any free one.
  */
-export async function startTemporaryPostgres(): Promise<TemporaryPostgres> {
+export async function startTemporaryPostgres(options: { port?: number } = {}): Promise<TemporaryPostgres> {
   const bin = findPostgresBin();
   if (!bin) throw new Error(POSTGRES_MISSING);
   const user = runAs();
   const dir = mkdtempSync(join(tmpdir(), "nexa-pg-"));
   if (user) chownSync(dir, user.uid, user.gid);
   const data = join(dir, "data");
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   let stopped = false;
   const stop = () => {
     if (stopped) return;

@@ -9,7 +9,7 @@ step "chromium"; bash tools/test/ensure-chromium.sh
 step "postgresql"; bash tools/test/ensure-postgres.sh
 step "java (HTML checker)"; bash tools/test/ensure-java.sh
 step "validate content"; node src/cli/launch.mjs validate
-step "typecheck"; npx tsc -p tsconfig.json --noEmit
+step "typecheck"; npm run --silent typecheck
 step "lint"; npm run --silent lint
 step "unit tests"; npx tsx tools/test/with-postgres.ts npx vitest run --reporter=default --reporter=json --outputFile.json=.tmp/vitest.json
 step "reliability tests"; npx tsx tools/test/with-postgres.ts npx vitest run --config tests/reliability/vitest.config.ts --reporter=default --reporter=json --outputFile.json=.tmp/vitest-reliability.json

@@ -3,7 +3,7 @@ import type { Registry } from "./types.ts";
 /**
  * Block type → loader of its component. Keys sorted; one line per block (see DESIGN.md, "Blocks").
  * Each block is its own chunk, so a page loads only the blocks it uses; the component of type
- * `fooBar` is `FooBar`, exported by `./FooBar.tsx` (the build preloads that file's chunk, see `blockSource`).
+ * `fooBar` is `FooBar`, exported by `./FooBar.tsx` (the build preloads that file's chunk, see src/shared/block-source.ts).
  */
 export const registry: Registry = {
   anchors: () => import("./Anchors.tsx").then((m) => m.Anchors),
@@ -24,5 +24,3 @@ export const registry: Registry = {
   table: () => import("./Table.tsx").then((m) => m.Table),
 };
 
-/** The source file of a block type's component, as the client build's manifest names it. */
-export const blockSource = (type: string): string => `src/app/blocks/${type[0]!.toUpperCase()}${type.slice(1)}.tsx`;

@@ -95,7 +95,9 @@ export function startDeliveryWorker(options: WorkerOptions): DeliveryWorker {
       result = { ok: false, permanent: false, error: String(error) };
     }
     const settlement: Settlement = stopping.signal.aborted && !result.ok ? { status: "released" } : settlementOf(delivery, result, random);
-    if (settlement.status === "pending" || settlement.status === "failed") {
+    if (settlement.status === "delivered") {
+      log.info(`Delivery ${delivery.id} (${delivery.channel}) sent${delivery.attempts > 1 ? ` on try ${delivery.attempts}` : ""}.`);
+    } else if (settlement.status === "pending" || settlement.status === "failed") {
       const next = settlement.status === "pending" ? `trying again in ${Math.round(settlement.delayMs / 1000)} s` : "failed for good";
       log.warn(`Delivery ${delivery.id} (${delivery.channel}, try ${delivery.attempts}): ${settlement.error}; ${next}.`);
     }

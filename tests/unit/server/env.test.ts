@@ -17,6 +17,7 @@ describe("serverConfigFromEnv", () => {
       corsOrigins: [],
       ipHashKey: undefined,
       logger: { level: "info" },
+      logFormat: "human",
       timeouts: { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000 },
       delivery: { email: undefined, webhook: undefined },
     });
@@ -34,6 +35,7 @@ describe("serverConfigFromEnv", () => {
       ENQUIRY_CORS_ORIGINS: "https://www.nexa.example, https://nexa.example",
       ENQUIRY_IP_HASH_KEY: "k3y",
       LOG_LEVEL: "warn",
+      LOG_FORMAT: "json",
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -46,6 +48,7 @@ describe("serverConfigFromEnv", () => {
       corsOrigins: ["https://www.nexa.example", "https://nexa.example"],
       ipHashKey: "k3y",
       logger: { level: "warn" },
+      logFormat: "json",
     });
   });
 

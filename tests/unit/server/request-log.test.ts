@@ -11,7 +11,8 @@ function logCapture() {
       done();
     },
   });
-  return { lines, logger: { level: "info", stream } };
+  // Request lines are debug lines; JSON, so each line's fields can be read back.
+  return { lines, logger: { level: "debug", stream }, logFormat: "json" as const };
 }
 
 const PERSONAL = [
@@ -24,8 +25,8 @@ const PERSONAL = [
 
 describe("request log", () => {
   it("writes one line for a POST with its status and session_id and nothing personal", async () => {
-    const { lines, logger } = logCapture();
-    const { app } = testApp({ logger });
+    const { lines, logger, logFormat } = logCapture();
+    const { app } = testApp({ logger, logFormat });
     const response = await postEnquiry(app, VALID_ENQUIRY, { "user-agent": "Asha's browser", cookie: "a=b" });
     const sessionId: string = response.json().session_id;
     expect(lines).toHaveLength(1);
@@ -36,8 +37,8 @@ describe("request log", () => {
   });
 
   it("keeps the personal data of a rejected enquiry out of the log too", async () => {
-    const { lines, logger } = logCapture();
-    const { app } = testApp({ logger });
+    const { lines, logger, logFormat } = logCapture();
+    const { app } = testApp({ logger, logFormat });
     await postEnquiry(app, { ...VALID_ENQUIRY, email: "asha.verma@", extra: VALID_ENQUIRY.email });
     expect(lines).toHaveLength(1);
     expect(JSON.parse(lines[0] ?? "{}")).toMatchObject({ status: 400 });
@@ -45,15 +46,15 @@ describe("request log", () => {
   });
 
   it("leaves the query string out of a page request's line", async () => {
-    const { lines, logger } = logCapture();
-    const { app } = testApp({ logger });
+    const { lines, logger, logFormat } = logCapture();
+    const { app } = testApp({ logger, logFormat });
     await app.inject({ url: "/courses/explore?email=asha.verma%40example.com" });
     expect(JSON.parse(lines[0] ?? "{}")).toMatchObject({ method: "GET", url: "/courses/explore", status: 200 });
     expect(lines.join("\n")).not.toContain("asha");
   });
 
   it("logs a server fault with its stack but not the values a driver attaches", async () => {
-    const { lines, logger } = logCapture();
+    const { lines, logger, logFormat } = logCapture();
     const failing: EnquiryStore = {
       ...openTempStore(),
       insert: async () => {
@@ -63,7 +64,7 @@ describe("request log", () => {
         });
       },
     };
-    const { app } = testApp({ logger, store: failing });
+    const { app } = testApp({ logger, logFormat, store: failing });
     await postEnquiry(app, VALID_ENQUIRY);
     const entries = lines.map((line) => JSON.parse(line));
     expect(entries.map((entry) => entry.msg)).toEqual(["request failed", "request"]);

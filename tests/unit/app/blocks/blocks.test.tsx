@@ -8,7 +8,8 @@ import { Hero } from "../../../../src/app/blocks/Hero.tsx";
 import { PageSections } from "../../../../src/app/blocks/PageSections.tsx";
 import { Prose } from "../../../../src/app/blocks/Prose.tsx";
 import { blockComponent, loadBlocks } from "../../../../src/app/blocks/loaded-blocks.ts";
-import { blockSource, registry } from "../../../../src/app/blocks/registry.ts";
+import { registry } from "../../../../src/app/blocks/registry.ts";
+import { blockSource } from "../../../../src/shared/block-source.ts";
 import type { Section } from "../../../../src/app/blocks/types.ts";
 import { Table } from "../../../../src/app/blocks/Table.tsx";
 import { SiteRouter } from "../../../../src/app/lib/location.tsx";
@@ -106,8 +107,8 @@ describe("the registry", () => {
 
   it("loads each block from the file the build preloads for it (src/app/blocks/<Type>.tsx, exporting <Type>)", async () => {
     for (const [type, load] of Object.entries(registry)) {
-      const name = blockSource(type).replace(/^src\/blocks\/|\.tsx$/g, "");
-      const module = (await import(`../../../${blockSource(type)}`)) as Record<string, unknown>;
+      const name = blockSource(type).replace(/^src\/app\/blocks\/|\.tsx$/g, "");
+      const module = (await import(`../../../../${blockSource(type)}`)) as Record<string, unknown>;
       expect(module[name], `${type} → ${blockSource(type)}`).toBeTypeOf("function");
       expect(await load(), type).toBe(module[name]);
     }
