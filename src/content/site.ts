@@ -2,8 +2,10 @@ import { readdirSync, statSync, type Dirent } from "node:fs";
 import { join, relative } from "node:path";
 import type { Page, Site } from "../shared/generated/schema-types.ts";
 import { createValidators, type Validators } from "./ajv.ts";
+import { checkCourseFacts } from "./check-course-facts.ts";
 import { checkFile, type FileCheck } from "./check-file.ts";
 import { checkAssets, checkIds, checkLinks, type CheckedFile } from "./check-references.ts";
+import { fillCounts } from "./counts.ts";
 import { lazyLoadedFile } from "./load.ts";
 import { problem, sortProblems, type Problem } from "./problem.ts";
 import { resolveChildCards, resolvePanels } from "./resolve-listings.ts";
@@ -177,6 +179,11 @@ export function crossCheck(root: string, yaml: { files: string[]; problems: Prob
   const { table, problems: routeProblems } = buildRouteTable(pages);
   problems.push(...routeProblems);
   const validPages = pages.filter((p) => p.valid);
+  for (const page of validPages) problems.push(...checkCourseFacts(page));
+  // Counts are filled before listings copy cards from page to page, so a card's {count} is its own page's.
+  problems.push(...fillCounts(validPages, siteFile?.valid ? siteFile : null));
+  // The counts are spent once the texts are filled; the settings every page carries to the browser leave them out.
+  if (siteFile?.valid) delete siteFile.data.counts;
   const { problems: listingProblems, addedIds } = resolveChildCards(validPages);
   problems.push(...listingProblems);
   if (siteFile?.valid) {

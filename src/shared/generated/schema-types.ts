@@ -136,9 +136,13 @@ export type LinkRoute1 = string;
  */
 export type Text3 = string;
 /**
- * List the pages one level below this address automatically, by their card titles.
+ * The address whose pages are counted, such as /industries for /industries/health, /industries/education and so on.
  */
 export type LinkRoute2 = string;
+/**
+ * List the pages one level below this address automatically, by their card titles.
+ */
+export type LinkRoute3 = string;
 
 /**
  * A button-like link with a label and a target.
@@ -1116,6 +1120,30 @@ export interface Site {
     };
   };
   /**
+   * Numbers that texts say in words, counted from the pages so they never go stale. Write {count:industries} in any text of a page or of this file and the build writes the number in words ("ten", or "Ten" where a sentence starts). In a page, {count} alone is the number of pages its childCards block lists, or, outside such a block, the number of pages listed below the page itself.
+   *
+   * Items: One named number: how many pages with a card: are listed below an address.
+   */
+  counts?: {
+    /**
+     * What texts write after count: to say this number, as in {count:industries}.
+     */
+    name: string;
+    from: LinkRoute2;
+    /**
+     * 1 counts the pages one level below the address, as a childCards block lists them; 2 counts the pages listed below those (every course of every course group).
+     */
+    depth?: 1 | 2;
+    /**
+     * The nouns that follow this number in texts. A number written in words before one of them ("Ten sectors") that is not what the pages count is reported, with the token to write instead.
+     *
+     * @minItems 1
+     *
+     * Items: A noun in lower case, as it follows the number: industries, sectors, courses.
+     */
+    words: string[];
+  }[];
+  /**
    * The bar at the top of every page.
    */
   header: {
@@ -1166,7 +1194,7 @@ export interface Site {
            * @maxItems 20
            */
           links?: Action[];
-          from?: LinkRoute2;
+          from?: LinkRoute3;
           all?: Action4;
         }[];
       };
