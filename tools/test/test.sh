@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # npm test: every check, in the order a failure is cheapest to find.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 mkdir -p .tmp
 step() { printf '\n== %s\n' "$*"; }
 
