@@ -100,7 +100,7 @@ function usage(message: string): never {
 export function buildRootFor(siteRoot: string): { dir: string; cleanup: () => void } {
   const dir = mkdtempSync(join(tmpdir(), "nexa-check-"));
   for (const entry of readdirSync(PROJECT)) {
-    if (["site", "schema", "dist", ".tmp", ".git"].includes(entry)) continue;
+    if (["site", "schema", "dist", ".builds", ".tmp", ".git"].includes(entry)) continue;
     // The entry HTML and the config are copied: Vite names outputs by their path relative to the root.
     if (entry === "index.html" || entry.startsWith("vite.config.")) copyFileSync(join(PROJECT, entry), join(dir, entry));
     else symlinkSync(join(PROJECT, entry), join(dir, entry));

@@ -24,7 +24,7 @@ test.describe("dev server", () => {
 
   test.beforeAll(async () => {
     root = mkdtempSync(join(tmpdir(), "nexa-dev-"));
-    for (const entry of ["site", "src", "schema", "index.html", "vite.config.ts", "tsconfig.json", "package.json"]) {
+    for (const entry of ["site", "src", "schema", "index.html", "vite.config.ts", "tsconfig.json", "tsconfig.base.json", "tsconfig.node.json", "package.json"]) {
       cpSync(join(PROJECT, entry), join(root, entry), { recursive: true });
     }
     symlinkSync(join(PROJECT, "node_modules"), join(root, "node_modules"));

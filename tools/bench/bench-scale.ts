@@ -22,7 +22,7 @@ const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
 /** The routes whose initial JS and HTML are measured: the home page, a page no listing touches, the listing that lists every industry. */
 export const MEASURED_ROUTES = ["/", "/legal-privacy", "/industries/details"] as const;
 /** What a copy of the project needs to validate and build (node_modules is linked, not copied). */
-const PROJECT_FILES = ["index.html", "package.json", "tsconfig.json", "vite.config.ts", "schema", "site", "src"];
+const PROJECT_FILES = ["index.html", "package.json", "tsconfig.json", "tsconfig.base.json", "tsconfig.node.json", "vite.config.ts", "schema", "site", "src"];
 const TEMPLATE = "site/industries/health.yaml";
 
 /**

@@ -13,7 +13,7 @@ import { PROJECT } from "../fixture-site.ts";
  * One throwaway copy of the project (site, code), built as a user would: edit, `npm run build`.
  */
 const root = mkdtempSync(join(tmpdir(), "nexa-incremental-"));
-for (const entry of ["site", "src", "index.html", "vite.config.ts", "tsconfig.json", "package.json", "package-lock.json"]) cpSync(join(PROJECT, entry), join(root, entry), { recursive: true });
+for (const entry of ["site", "src", "index.html", "vite.config.ts", "tsconfig.json", "tsconfig.base.json", "tsconfig.node.json", "package.json", "package-lock.json"]) cpSync(join(PROJECT, entry), join(root, entry), { recursive: true });
 for (const entry of ["schema", "node_modules"]) symlinkSync(join(PROJECT, entry), join(root, entry));
 afterAll(() => rmSync(root, { recursive: true, force: true }), 120_000);
 
