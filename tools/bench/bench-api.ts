@@ -1,5 +1,5 @@
 // `npm run bench:api`: the enquiry API under load, as production runs it (its own process,
-// src/server/serve.ts, at the default log level, rate limit off), held against its floors:
+// src/cli/serve-api.ts, at the default log level, rate limit off), held against its floors:
 // a bare node:http server that reads and parses the same body (no framework, no database),
 // and a plain insert loop writing the same rows in 50-row transactions with the same
 // durability (better-sqlite3 WAL + synchronous=FULL for SQLite, one pg client with

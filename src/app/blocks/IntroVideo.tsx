@@ -14,7 +14,7 @@ import type { BlockOf } from "./types.ts";
  * A silent looping video behind the welcome text, with a pause button. The poster paints first;
  * the video's sources come only once the page is idle, and never under reduced motion, reduced
  * data or Save-Data (the poster stays, and there is nothing to pause). The header's pause control
- * (src/ui/motion.ts) pauses it too, for the rest of the visit.
+ * (src/app/ui/motion.ts) pauses it too, for the rest of the visit.
  */
 export function IntroVideo({ id, video, eyebrow, heading, text, actions, pauseLabel = "Pause background video" }: BlockOf<"introVideo">) {
   const ref = useRef<HTMLVideoElement>(null);

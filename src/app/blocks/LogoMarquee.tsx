@@ -11,7 +11,7 @@ export const DEFAULT_MOBILE_SECONDS = 35;
 
 /**
  * An endless strip of logos moved by a CSS transform over two copies of the list; paused on
- * hover, on focus, by its button and by the header's pause control (src/ui/motion.ts); still for
+ * hover, on focus, by its button and by the header's pause control (src/app/ui/motion.ts); still for
  * visitors who prefer reduced motion.
  */
 export function LogoMarquee({ id, heading, intro, logos, seconds = DEFAULT_SECONDS, mobileSeconds = DEFAULT_MOBILE_SECONDS }: BlockOf<"logoMarquee">) {

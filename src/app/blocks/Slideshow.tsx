@@ -12,7 +12,7 @@ export const DEFAULT_INTERVAL_MS = 4000;
 /**
  * Slides that take turns every `interval` ms (SPEC: 4000). WAI-ARIA carousel pattern:
  * a rotation control first, slide pickers, and no rotation while hovered or focused, under reduced
- * motion, or once the header's control has paused all motion (src/ui/motion.ts).
+ * motion, or once the header's control has paused all motion (src/app/ui/motion.ts).
  */
 export function Slideshow({ id, heading, intro, slides, interval = DEFAULT_INTERVAL_MS }: BlockOf<"slideshow">) {
   const [index, setIndex] = useState(0);

@@ -12,6 +12,7 @@ describe("serverConfigFromEnv", () => {
       poolSize: 10,
       rateLimit: 5,
       rateLimitWindowMs: 10 * 60 * 1000,
+      retentionDays: 730,
       trustProxy: false,
       apiBase: undefined,
       corsOrigins: [],

@@ -84,6 +84,9 @@ describe("the logs of a full run", () => {
       ENQUIRY_WEBHOOK_URL: hook.url,
       ENQUIRY_WEBHOOK_SECRET: "whsec_logs",
       ENQUIRY_RATE_LIMIT: "3",
+      // The most the server ever writes: a line per request too, as JSON.
+      LOG_LEVEL: "debug",
+      LOG_FORMAT: "json",
     });
 
     for (const visitor of VISITORS) expect((await postJson(server.url, visitor)).status).toBeOneOf([201, 429]);
