@@ -147,7 +147,7 @@ export interface PrerenderResult {
 }
 
 /** One address to write: its data, the head tags other build steps made for it, and the file it comes from (for errors). */
-export type PageJob = [url: string, entry: PageEntry, extra: string[], source: string];
+export type PageJob = [url: string, entry: PageEntry, extra: string[], source: string, file?: string];
 
 /** What every page is made from. */
 export interface PageWriterInput {
@@ -221,7 +221,7 @@ export async function pageWriter({ outDir, serverEntryFile, template, manifest, 
     compress,
     written,
     /** Write one address's HTML (to `file`, by default its own path) and, for a page, its data file; returns the files, HTML first. */
-    async page(job: PageJob, file = htmlPathOf(outDir, job[0])): Promise<string[]> {
+    async page(job: PageJob, file = job[4] ?? htmlPathOf(outDir, job[0])): Promise<string[]> {
       const [url, pageEntry] = job;
       await write(file, await html(job));
       if (pageEntry.route === null) return [file];
@@ -273,7 +273,8 @@ export async function prerender(input: PageWriterInput, content: SiteContent, ex
   const writer = await pageWriter(input);
   const sourceOf = new Map(content.pages.map((p) => [p.route, p.file]));
   const jobs: [key: string, job: PageJob, file: string][] = pageEntries(content).map(([url, entry]) => [url, [url, entry, extraHead(entry.route), sourceOf.get(entry.route ?? "") ?? "site/"], htmlPathOf(outDir, url)]);
-  jobs.push([NOT_FOUND_KEY, ["/404", { route: null }, extraHead(null), "the not-found page"], join(outDir, "404.html")]);
+  // The not-found page has a file of its own, named in its job so a prerender worker writes it there too.
+  jobs.push([NOT_FOUND_KEY, ["/404", { route: null }, extraHead(null), "the not-found page", join(outDir, "404.html")], join(outDir, "404.html")]);
   const digestOf = ([url, entry, extra]: PageJob) => createHash("sha256").update(options.sharedDigest).update("\0").update(url).update("\0").update(jsonForHtml(entry)).update("\0").update(extra.join("\n")).digest("hex");
   const state: PageState = {};
   const toDraw: typeof jobs = [];
