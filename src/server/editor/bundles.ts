@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { build, mergeConfig, type InlineConfig } from "vite";
 import type { PageEntry } from "../../shared/page-entry.ts";
 import type { Site } from "../../shared/generated/schema-types.ts";
-import { siteConfig } from "../../../vite.config.ts";
+import { siteConfig, siteCss } from "../../../vite.config.ts";
 
 /**
  * The editor's two bundles, made with the project's own Vite configuration and kept under
@@ -52,6 +52,8 @@ export async function editorBundles(codeRoot: string, log: (line: string) => voi
     await build(
       mergeConfig(base, {
         root: join(codeRoot, "src", "admin"),
+        // admin.css imports the site's tokens, which name the phone breakpoint (media.css).
+        css: siteCss,
         base: "/admin/",
         plugins: (await import("@vitejs/plugin-react")).default(),
         build: { outDir: adminDir, emptyOutDir: true, assetsInlineLimit: 0, chunkSizeWarningLimit: 1500 },
