@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { build, mergeConfig, type InlineConfig } from "vite";
+import { filesUnder } from "../../shared/files-under.ts";
 import type { PageEntry } from "../../shared/page-entry.ts";
 import type { Site } from "../../shared/generated/schema-types.ts";
 import { siteConfig, siteCss } from "../../../vite.config.ts";
@@ -24,14 +25,7 @@ export interface EditorBundles {
 /** Where the preview bundle's files are served: the stylesheet's fonts are found relative to it. */
 export const PREVIEW_BASE = "/admin/preview/";
 
-function newestIn(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestIn(full) : statSync(full).mtimeMs);
-  }
-  return newest;
-}
+const newestIn = (dir: string): number => Math.max(0, ...filesUnder(dir).map((file) => statSync(file).mtimeMs));
 
 const STAMP = ".editor-stamp";
 

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import { filesUnder } from "../../../src/shared/files-under.ts";
 import { PROJECT } from "../fixture-site.ts";
 
 /**
@@ -14,10 +15,9 @@ const SOURCE = /\.(ts|tsx|mts|js|mjs)$/;
 const GENERATED = /(^|\/)(generated|fixtures)\//;
 
 function sourceFiles(folder: string): string[] {
-  return (readdirSync(join(PROJECT, folder), { recursive: true, encoding: "utf8" }) as string[])
-    .map((file) => `${folder}/${file.split("\\").join("/")}`)
-    .filter((file) => SOURCE.test(file) && !GENERATED.test(file))
-    .sort();
+  return filesUnder(join(PROJECT, folder), { relative: true })
+    .map((file) => `${folder}/${file}`)
+    .filter((file) => SOURCE.test(file) && !GENERATED.test(file));
 }
 
 const parsed = new Map<string, { line: number; text: string }[]>();

@@ -1,7 +1,8 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join, posix } from "node:path";
 import { bundleAsync, Features, type BundleAsyncOptions, type CustomAtRules } from "lightningcss";
 import { describe, expect, it } from "vitest";
+import { filesUnder } from "../../../../src/shared/files-under.ts";
 import { PHONE, PHONE_MAX_WIDTH, WIDER_THAN_PHONE, WIDER_THAN_PHONE_MIN_WIDTH } from "../../../../src/app/styles/breakpoints.ts";
 import { siteCss } from "../../../../vite.config.ts";
 import { PROJECT } from "../../fixture-site.ts";
@@ -31,8 +32,8 @@ const WRITTEN_OUT = new RegExp(
 /** Every stylesheet and script of the browser programs, relative to the project. */
 function browserSources(): string[] {
   return ["src/app", "src/admin"].flatMap((folder) =>
-    (readdirSync(join(PROJECT, folder), { recursive: true, encoding: "utf8" }) as string[])
-      .map((file) => `${folder}/${file.split("\\").join("/")}`)
+    filesUnder(join(PROJECT, folder), { relative: true })
+      .map((file) => `${folder}/${file}`)
       .filter((file) => /\.(css|ts|tsx)$/.test(file)),
   );
 }
