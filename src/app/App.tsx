@@ -27,7 +27,7 @@ export function App({ site }: { site: Site }) {
       </a>
       <Header site={site} />
       <main id="main" tabIndex={-1}>
-        {/* The new page's title after a client-side link, said once (src/lib/arrival.ts). */}
+        {/* The new page's title after a client-side link, said once (src/app/lib/arrival.ts). */}
         <p id={ANNOUNCER_ID} className="visually-hidden" role="status" />
         <Suspense fallback={null}>
           <AddressPage path={normalizePath(pathname)} siteUrl={site.url} />

@@ -4,16 +4,7 @@
 // retention period, `-- find --email x` shows everything held for an address, `-- erase
 // --email x` removes it.
 import { existsSync } from "node:fs";
-import {
-  allEnquiries,
-  csvHeader,
-  csvRecord,
-  ENQUIRIES_USAGE,
-  enquiryTable,
-  type EnquiriesCommand,
-  exportRecord,
-  parseEnquiriesArgs,
-} from "../server/enquiry-export.ts";
+import { allEnquiries, csvHeader, csvRecord, enquiryTable, exportRecord } from "../server/enquiry-export.ts";
 import { openOutbox, type OutboxPlace } from "../server/delivery/index.ts";
 import { DELIVERY_LIST_SIZE, deliveryReport, retryReport } from "../server/delivery/operator.ts";
 import type { RetryTarget } from "../server/delivery/outbox.ts";
@@ -21,6 +12,7 @@ import { ConfigError } from "../server/config-error.ts";
 import { openStore } from "../server/open-store.ts";
 import { eraseReport, findReport, purgeReport, retentionDaysFromEnv } from "../server/personal-data.ts";
 import { DEFAULT_DB_PATH } from "../server/sqlite-store.ts";
+import { ENQUIRIES_USAGE, parseEnquiriesArgs, type EnquiriesCommand } from "./enquiries-args.ts";
 import { retentionCutoff, type EnquiryStore, type PersonalDataStore } from "../server/store.ts";
 
 const LIST_SIZE = 50;

@@ -1,9 +1,10 @@
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { firstInvalidUtf8 } from "../content/load.ts";
 import { CURRENT_VERSION, migratePage, MigrationError, type Migration } from "../content/page-format.ts";
 import { isPageFile } from "../content/routes.ts";
 import { checkSchemaLine, withSchemaLine } from "../content/schema-line.ts";
+import { filesUnder } from "../shared/files-under.ts";
 import { readOptions, usageError } from "./options.ts";
 
 /**
@@ -25,13 +26,8 @@ const siteDir = join(root, "site");
 if (!existsSync(siteDir)) usage(`no site/ folder in ${root}`);
 
 const toPosix = (p: string) => p.split("\\").join("/");
-function yamlFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const full = join(dir, e.name);
-    if (e.isDirectory()) return toPosix(relative(siteDir, full)) === "assets" ? [] : yamlFiles(full);
-    return e.name.endsWith(".yaml") ? [full] : [];
-  });
-}
+/** Every page file under site/, its assets folder aside. */
+const yamlFiles = (dir: string): string[] => filesUnder(dir, { skip: (path, isFolder) => (isFolder ? path === "assets" : !path.endsWith(".yaml")) });
 
 const files = named.length
   ? named.map((f) => {

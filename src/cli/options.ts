@@ -40,6 +40,19 @@ export function readArgs<const O extends Options>(options: O, usage: string, arg
   return parsed;
 }
 
+/**
+ * node:util parseArgs as readArgs reads them, but a mistake (an unknown option, one missing its
+ * value) is null instead of an exit: for a command whose parse is a tested function that decides
+ * itself what a mistake prints.
+ */
+export function argsOrNull<const O extends Options>(options: O, args: readonly string[]) {
+  try {
+    return parseArgs({ args: [...args], options, allowPositionals: true, tokens: true });
+  } catch {
+    return null;
+  }
+}
+
 /** readArgs plus `--root DIR` (default "."): for the commands that work on a site. */
 export function readOptions<const O extends Options>(options: O, usage: string, args = process.argv.slice(2)) {
   return readArgs<O & typeof ROOT>({ ...options, ...ROOT }, usage, args);

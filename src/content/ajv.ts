@@ -1,9 +1,10 @@
 import type Ajv from "ajv";
 import type { ValidateFunction } from "ajv";
 import type addFormats from "ajv-formats";
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { join, relative } from "node:path";
+import { join } from "node:path";
+import { filesUnder } from "../shared/files-under.ts";
 import { loadPrecompiled, schemaFingerprint } from "./precompiled-validators.ts";
 import { createSchemaIndex, type SchemaIndex, type SchemaNode } from "./schema-index.ts";
 
@@ -50,16 +51,8 @@ const require = createRequire(import.meta.url);
 
 /** Each schema file's text, by its path under schema/. */
 export function readSchemaTexts(schemaDir: string): Map<string, string> {
-  const texts = new Map<string, string>();
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const full = join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (entry.name.endsWith(".schema.json")) texts.set(relative(schemaDir, full).split("\\").join("/"), readFileSync(full, "utf8"));
-    }
-  };
-  walk(schemaDir);
-  return texts;
+  const schemas = filesUnder(schemaDir, { relative: true, skip: (path, isFolder) => !isFolder && !path.endsWith(".schema.json") });
+  return new Map(schemas.map((path) => [path, readFileSync(join(schemaDir, path), "utf8")]));
 }
 
 const parseSchemas = (texts: Map<string, string>) => new Map([...texts].map(([rel, text]) => [rel, JSON.parse(text) as Record<string, unknown>]));

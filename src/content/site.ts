@@ -1,5 +1,6 @@
 import { readdirSync, statSync, type Dirent } from "node:fs";
 import { join, relative } from "node:path";
+import { filesUnder } from "../shared/files-under.ts";
 import type { Page, Site } from "../shared/generated/schema-types.ts";
 import { createValidators, type Validators } from "./ajv.ts";
 import { checkCourseFacts } from "./check-course-facts.ts";
@@ -35,17 +36,6 @@ export interface LoadOptions {
   only?: string[];
   /** Texts that stand in for files on disk (relative path → text), where a cross-file problem is placed: the editor's unsaved text. */
   texts?: ReadonlyMap<string, string>;
-}
-
-// Only regular files count, so a link or a pipe under site/ never becomes part of the site (siteEntries reports them).
-function walk(dir: string): string[] {
-  let out: string[] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = join(dir, entry.name);
-    if (entry.isDirectory()) out = out.concat(walk(full));
-    else if (entry.isFile()) out.push(full);
-  }
-  return out;
 }
 
 const rel = (from: string, to: string) => relative(from, to).split("\\").join("/");
@@ -111,7 +101,7 @@ function firstProblemsOfEachFile(sorted: Problem[]): Problem[] {
 
 let cached: { key: string; validators: Validators } | null = null;
 function validatorsFor(schemaDir: string): Validators {
-  const key = walk(schemaDir)
+  const key = filesUnder(schemaDir)
     .map((f) => `${f}:${statSync(f).mtimeMs}`)
     .join("|");
   if (cached?.key !== key) cached = { key, validators: createValidators(schemaDir) };
@@ -121,11 +111,8 @@ function validatorsFor(schemaDir: string): Validators {
 /** Served paths of every file under site/assets: site/assets/a/b.svg → /a/b.svg */
 export function listAssets(siteDir: string): Set<string> {
   const assetsDir = join(siteDir, "assets");
-  try {
-    return new Set(walk(assetsDir).map((f) => "/" + rel(assetsDir, f)));
-  } catch {
-    return new Set();
-  }
+  // Only regular files count, so a link or a pipe under site/ never becomes part of the site (siteEntries reports them).
+  return new Set(filesUnder(assetsDir, { relative: true }).map((f) => `/${f}`));
 }
 
 /** The YAML files under site/ (outside assets/), sorted, and the problems of entries that are not plain files or folders. */

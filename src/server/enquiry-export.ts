@@ -1,4 +1,3 @@
-import type { RetryTarget } from "./delivery/outbox.ts";
 import type { EnquiryStore, StoredEnquiry } from "./store.ts";
 
 export const EXPORT_COLUMNS = [
@@ -102,53 +101,4 @@ export function fixedWidthTable<T>(columns: readonly TableColumn<T>[], rows: rea
 /** The enquiries as a terminal table, newest first as given. */
 export function enquiryTable(enquiries: readonly StoredEnquiry[]): string {
   return fixedWidthTable(TABLE_COLUMNS, enquiries);
-}
-
-export type EnquiriesCommand =
-  | { command: "list" }
-  | { command: "export"; format: "csv" | "json" }
-  | { command: "deliveries" }
-  | { command: "retry"; target: RetryTarget }
-  | { command: "purge" }
-  | { command: "find"; email: string }
-  | { command: "erase"; email: string };
-
-export const ENQUIRIES_USAGE =
-  "usage: npm run enquiries -- list | export --format csv|json | deliveries | retry <delivery id>|failed | purge | find --email <address> | erase --email <address>";
-
-function emailOption(rest: readonly string[]): string | undefined {
-  const [first = "", second] = rest;
-  const value = rest.length === 1 && first.startsWith("--email=") ? first.slice("--email=".length) : rest.length === 2 && first === "--email" ? second : undefined;
-  const email = value?.trim();
-  return email && email.includes("@") ? email : undefined;
-}
-
-function formatOption(rest: readonly string[]): string | undefined {
-  const [first = "", second] = rest;
-  if (rest.length === 1 && first.startsWith("--format=")) return first.slice("--format=".length);
-  if (rest.length === 2 && first === "--format") return second;
-  return undefined;
-}
-
-/**
- * Parses `list`, `export --format csv|json` (also `--format=csv`), `deliveries`, `retry <id>|failed`,
- * `purge`, `find --email <address>` or `erase --email <address>` (also `--email=…`); null means a usage error.
- */
-export function parseEnquiriesArgs(args: readonly string[]): EnquiriesCommand | null {
-  const [command, ...rest] = args;
-  if (command === "list" && rest.length === 0) return { command: "list" };
-  if (command === "purge" && rest.length === 0) return { command: "purge" };
-  if (command === "find" || command === "erase") {
-    const email = emailOption(rest);
-    if (email === undefined) return null;
-    return command === "find" ? { command: "find", email } : { command: "erase", email };
-  }
-  if (command === "deliveries" && rest.length === 0) return { command: "deliveries" };
-  if (command === "retry" && rest.length === 1) {
-    const target = rest[0]!;
-    return { command: "retry", target: target === "failed" ? "failed" : { id: target.toLowerCase() } };
-  }
-  if (command !== "export") return null;
-  const format = formatOption(rest);
-  return format === "csv" || format === "json" ? { command: "export", format } : null;
 }

@@ -8,7 +8,7 @@
 //                            what a page costs by itself, apart from the listings that grow with it
 //   --keep                   leave the copies under .tmp/ to look at
 import { spawn } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -17,6 +17,7 @@ import { loadSiteContent } from "../../src/content/site.ts";
 import { isEntryPoint, readArgs, usageError } from "../../src/cli/options.ts";
 import { describeTiming, timeSocialCards } from "../../src/cli/cards.ts";
 import { htmlSize } from "../measure/size.ts";
+import { filesUnder } from "../../src/shared/files-under.ts";
 
 const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
 /** The routes whose initial JS and HTML are measured: the home page, a page no listing touches, the listing that lists every industry. */
@@ -88,12 +89,7 @@ export interface DistFigures {
 }
 
 function walk(dir: string, visit: (file: string, bytes: number) => void): void {
-  for (const name of readdirSync(dir)) {
-    const full = join(dir, name);
-    const st = statSync(full);
-    if (st.isDirectory()) walk(full, visit);
-    else visit(full, st.size);
-  }
+  for (const file of filesUnder(dir)) visit(file, statSync(file).size);
 }
 
 /** The byte figures of a built dist/: its size, the mean HTML per page, and initial JS and HTML of the measured routes. */

@@ -1,7 +1,8 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import { isEntryPoint, readArgs } from "../../src/cli/options.ts";
+import { filesUnder } from "../../src/shared/files-under.ts";
 
 /**
  * npm run size: the gzip bytes each route loads before it is interactive: the entry script,
@@ -13,13 +14,9 @@ const gzipBytes = (file: string) => {
   return gz.get(file)!;
 };
 
-function htmlFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = join(dir, name);
-    if (statSync(full).isDirectory()) return name === "assets" ? [] : htmlFiles(full);
-    return name === "index.html" ? [full] : [];
-  });
-}
+/** Every page's index.html under dir, assets folders aside. */
+const htmlFiles = (dir: string): string[] =>
+  filesUnder(dir, { skip: (path, isFolder) => (isFolder ? path.split("/").at(-1) === "assets" : path.split("/").at(-1) !== "index.html") });
 
 export interface RouteSize {
   route: string;

@@ -8,11 +8,9 @@ import { followsLink } from "./follows-link.ts";
 import { inertOthers } from "./inert-others.ts";
 import { currentProps, hasPanel, type NavItem } from "./nav-items.ts";
 import { NavLink } from "./NavLink.tsx";
+import { WIDER_THAN_PHONE } from "../styles/breakpoints.ts";
 import styles from "./PhoneMenu.module.css";
 import { useScrollLock } from "./use-scroll-lock.ts";
-
-/** Above this width the menu and its button are not shown (SPEC §9.1): an open menu closes there. */
-const WIDER_THAN_PHONE = "(min-width: 769px)";
 
 /**
  * The phone menu (768px and less, decided by CSS): a menu button revealing every top item, each

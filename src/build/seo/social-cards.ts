@@ -3,7 +3,7 @@ import { copyFileSync, existsSync, linkSync, mkdirSync, renameSync, rmSync, stat
 import { dirname, join } from "node:path";
 import { threadId } from "node:worker_threads";
 import { inWorkers, PARALLEL_FROM } from "../worker-pool.ts";
-import { CARD_DESIGN_VERSION, drawCard, loadCardAssets, type CardAssets, type CardText } from "./card-image.ts";
+import { CARD_COLOURS, CARD_DESIGN_VERSION, drawCard, loadCardAssets, type CardAssets, type CardText } from "./card-image.ts";
 
 /** One card to make: what it shows and where it goes, relative to the output folder. */
 export interface CardJob {
@@ -44,9 +44,9 @@ export interface CardWorkerData {
   cacheDir: string;
 }
 
-/** The cache key: everything that changes the picture (text, logo, the drawing's version). */
+/** The cache key: everything that changes the picture (text, logo, the site's colours, the drawing's version). */
 export function cardKey(text: CardText, logo: string): string {
-  return createHash("sha256").update(JSON.stringify({ v: CARD_DESIGN_VERSION, text, logo })).digest("hex").slice(0, 32);
+  return createHash("sha256").update(JSON.stringify({ v: CARD_DESIGN_VERSION, text, logo, colours: CARD_COLOURS })).digest("hex").slice(0, 32);
 }
 
 const cachedCard = (cacheDir: string, key: string) => join(cacheDir, `${key}.png`);

@@ -1,7 +1,7 @@
 // The email sent for an enquiry: a text part and an HTML part with every field escaped, a
 // subject line that cannot carry a header, Reply-To the enquirer, and the session id as reference.
-import escapeHtml from "escape-html";
 import type { SendMailOptions } from "nodemailer";
+import { escapeHtml } from "../../shared/html.ts";
 import type { StoredEnquiry } from "../store.ts";
 import { recipientsFor, type EmailConfig } from "./config.ts";
 

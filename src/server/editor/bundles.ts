@@ -1,9 +1,10 @@
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { build, mergeConfig, type InlineConfig } from "vite";
+import { filesUnder } from "../../shared/files-under.ts";
 import type { PageEntry } from "../../shared/page-entry.ts";
 import type { Site } from "../../shared/generated/schema-types.ts";
-import { siteConfig } from "../../../vite.config.ts";
+import { siteConfig, siteCss } from "../../../vite.config.ts";
 
 /**
  * The editor's two bundles, made with the project's own Vite configuration and kept under
@@ -24,14 +25,7 @@ export interface EditorBundles {
 /** Where the preview bundle's files are served: the stylesheet's fonts are found relative to it. */
 export const PREVIEW_BASE = "/admin/preview/";
 
-function newestIn(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestIn(full) : statSync(full).mtimeMs);
-  }
-  return newest;
-}
+const newestIn = (dir: string): number => Math.max(0, ...filesUnder(dir).map((file) => statSync(file).mtimeMs));
 
 const STAMP = ".editor-stamp";
 
@@ -52,6 +46,8 @@ export async function editorBundles(codeRoot: string, log: (line: string) => voi
     await build(
       mergeConfig(base, {
         root: join(codeRoot, "src", "admin"),
+        // admin.css imports the site's tokens, which name the phone breakpoint (media.css).
+        css: siteCss,
         base: "/admin/",
         plugins: (await import("@vitejs/plugin-react")).default(),
         build: { outDir: adminDir, emptyOutDir: true, assetsInlineLimit: 0, chunkSizeWarningLimit: 1500 },

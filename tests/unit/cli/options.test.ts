@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { readArgs, readOptions, usageError, wholeNumber } from "../../../src/cli/options.ts";
+import { argsOrNull, readArgs, readOptions, usageError, wholeNumber } from "../../../src/cli/options.ts";
 
 const USAGE = "usage: npm run thing -- [--count N] [--fast]";
 const OPTIONS = { count: { type: "string", default: "3" }, fast: { type: "boolean", default: false } } as const;
@@ -66,5 +66,18 @@ describe("the one option reader", () => {
 
   it("usageError prints the message above the usage line and exits 2", () => {
     expect(run(() => usageError(USAGE, "name the page file to check"))).toMatchObject({ code: 2, stderr: `name the page file to check\n${USAGE}` });
+  });
+});
+
+describe("argsOrNull", () => {
+  it.each<[string[], { positionals: string[]; values: Record<string, string> } | null]>([
+    [["export", "--format", "csv"], { positionals: ["export"], values: { format: "csv" } }],
+    [["export", "--format=json"], { positionals: ["export"], values: { format: "json" } }],
+    [["export", "--format"], null],
+    [["export", "--colour", "red"], null],
+    [["list"], { positionals: ["list"], values: {} }],
+  ])("reads %j as %j", (args, expected) => {
+    const parsed = argsOrNull({ format: { type: "string" } }, args);
+    expect(parsed && { positionals: parsed.positionals, values: { ...parsed.values } }).toEqual(expected);
   });
 });

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import { filesUnder } from "../../../src/shared/files-under.ts";
 import { PROJECT } from "../fixture-site.ts";
 
 /**
@@ -10,14 +11,13 @@ import { PROJECT } from "../fixture-site.ts";
  * Comments are read from TypeScript's own parse, so a "//" inside a string, regex or URL is not one.
  */
 
-const SOURCE = /\.(ts|tsx|mts|js|mjs)$/;
+const SOURCE = /\.(ts|tsx|mts|js|mjs|css)$/;
 const GENERATED = /(^|\/)(generated|fixtures)\//;
 
 function sourceFiles(folder: string): string[] {
-  return (readdirSync(join(PROJECT, folder), { recursive: true, encoding: "utf8" }) as string[])
-    .map((file) => `${folder}/${file.split("\\").join("/")}`)
-    .filter((file) => SOURCE.test(file) && !GENERATED.test(file))
-    .sort();
+  return filesUnder(join(PROJECT, folder), { relative: true })
+    .map((file) => `${folder}/${file}`)
+    .filter((file) => SOURCE.test(file) && !GENERATED.test(file));
 }
 
 const parsed = new Map<string, { line: number; text: string }[]>();
@@ -27,10 +27,22 @@ function commentsOf(file: string): { line: number; text: string }[] {
   const known = parsed.get(file);
   if (known) return known;
   const text = readFileSync(join(PROJECT, file), "utf8");
+  if (file.endsWith(".css")) {
+    // A stylesheet's comments are its only /* */ blocks (no source here puts one in a string).
+    const comments = [...text.matchAll(/\/\*[\s\S]*?\*\//g)].map((m) => ({ line: text.slice(0, m.index).split("\n").length, text: m[0] }));
+    parsed.set(file, comments);
+    return comments;
+  }
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, file.endsWith("x") ? ts.ScriptKind.TSX : file.endsWith("js") ? ts.ScriptKind.JS : ts.ScriptKind.TS);
   const found = new Map<number, string>();
   const note = (ranges: ts.CommentRange[] | undefined) => ranges?.forEach((r) => found.set(r.pos, text.slice(r.pos, r.end)));
   const visit = (node: ts.Node) => {
+    // A JSX comment, {/* … */}, is an expression container holding only the comment: no node's trivia.
+    if (ts.isJsxExpression(node) && !node.expression) {
+      const inner = text.slice(node.pos, node.end);
+      const comment = /\/\*[\s\S]*?\*\//.exec(inner);
+      if (comment) found.set(node.pos + comment.index, comment[0]);
+    }
     note(ts.getLeadingCommentRanges(text, node.pos));
     note(ts.getTrailingCommentRanges(text, node.end));
     node.forEachChild(visit);
@@ -66,8 +78,9 @@ describe("comments say why and point at what exists", () => {
     expect(found).toEqual([]);
   });
 
-  it("every src/, tools/ or tests/ path in a comment of src/ or tools/ exists", () => {
-    const missing = CODE_FILES.filter((file) => !file.startsWith("tests/")).flatMap((file) =>
+  it("every src/, tools/ or tests/ path in a comment of src/, tools/ or tests/ (stylesheets and JSX comments too) exists", () => {
+    expect(CODE_FILES).toContain("src/app/styles/tokens.css");
+    const missing = CODE_FILES.flatMap((file) =>
       commentsOf(file).flatMap((c) => pathsIn(c.text).filter((path) => !existsSync(join(PROJECT, path))).map((path) => `${file}:${c.line}  ${path}`)),
     );
     expect(missing).toEqual([]);
@@ -76,6 +89,13 @@ describe("comments say why and point at what exists", () => {
   it("every src/, tools/ or tests/ path in README.md and docs/ (but the dated bench reports, which record history) exists", () => {
     const missing = DOCS.flatMap((doc) => pathsIn(readFileSync(join(PROJECT, doc), "utf8")).filter((path) => !existsSync(join(PROJECT, path))).map((path) => `${doc}  ${path}`));
     expect(missing).toEqual([]);
+  });
+
+  it.each([
+    ["src/app/App.tsx", "{/* The new page's title after a client-side link, said once (src/app/lib/arrival.ts). */}"],
+    ["src/app/styles/tokens.css", "/* Design tokens: the only place colours, spacing, radii and type sizes are chosen. */"],
+  ])("the comment reader finds comments of every kind: %s has %j", (file, comment) => {
+    expect(commentsOf(file).map((c) => c.text)).toContain(comment.replace(/^\{|\}$/g, ""));
   });
 
   it.each([

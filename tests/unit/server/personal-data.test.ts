@@ -3,7 +3,7 @@ import { join } from "node:path";
 import BetterSqlite3 from "better-sqlite3";
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
-import { ENQUIRIES_USAGE, parseEnquiriesArgs } from "../../../src/server/enquiry-export.ts";
+import { ENQUIRIES_USAGE, parseEnquiriesArgs } from "../../../src/cli/enquiries-args.ts";
 import { ConfigError } from "../../../src/server/env.ts";
 import { openPgStore } from "../../../src/server/pg-store.ts";
 import {
@@ -262,6 +262,9 @@ describe("npm run enquiries: the personal-data commands' arguments", () => {
     [["erase", "--email", ""], null],
     [["erase", "--email", "not-an-address"], null],
     [["erase", "a@example.com"], null],
+    [["erase", "--email", "a@example.com", "--email", "b@example.com"], null],
+    [["erase", "--email", "a@example.com", "b@example.com"], null],
+    [["find", "--email", "a@example.com", "--format", "csv"], null],
   ])("parse %j", (args, command) => {
     expect(parseEnquiriesArgs(args)).toEqual(command);
   });
