@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { clientNetwork } from "./client-network.ts";
 import { allowOrigin, answerPreflight, type CorsOrigins } from "./cors.ts";
 import type { ErrorBody } from "./error-responses.ts";
 import { validateEnquiry } from "./enquiry-validator.ts";
@@ -64,7 +65,7 @@ function createEnquiryHandler({ store, rateLimit, now }: EnquiryRouteOptions) {
     const nowMs = now();
     const result = await store.insert(validation.enquiry, {
       idempotencyKey: idempotency.key,
-      ip: request.ip,
+      ip: clientNetwork(request.ip),
       limit: insertLimit(rateLimit, nowMs),
     });
     if (result.outcome === "created" || result.outcome === "repeat") return sendCreated(request, reply, result.sessionId);

@@ -1,6 +1,7 @@
 // The server's settings: one object, made here from the environment (docs/api.md) and passed
 // through start-up (main.ts), the store (open-store.ts) and the app (app.ts) unchanged.
 import type { FastifyServerOptions } from "fastify";
+import ipaddr from "ipaddr.js";
 import { deliveryConfigFromEnv, NO_DELIVERY, type DeliveryConfig } from "./delivery/config.ts";
 import { ConfigError, urlSetting } from "./config-error.ts";
 import { apiOrigin } from "./security-headers.ts";
@@ -30,8 +31,8 @@ export interface ServerConfig {
   /** Enquiries per IP per window (ENQUIRY_RATE_LIMIT); 0 turns the limit off. */
   rateLimit: number;
   rateLimitWindowMs: number;
-  /** Whose X-Forwarded-For/-Proto to believe (TRUST_PROXY). */
-  trustProxy: FastifyServerOptions["trustProxy"];
+  /** Whose X-Forwarded-For/-Proto to believe (TRUST_PROXY): the proxies' addresses and ranges, or false. */
+  trustProxy: string | false;
   /** VITE_API_BASE, so the Content-Security-Policy lets pages reach an API on another origin. */
   apiBase: string | undefined;
   /** Other origins allowed to POST enquiries from a browser (CORS). */
@@ -77,23 +78,46 @@ function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, max
   return value;
 }
 
-function trustHops(count: number): (address: string, hop: number) => boolean {
-  return (_address, hop) => hop < count;
+// proxy-addr's names for whole ranges (fastify passes the list to it).
+const NAMED_RANGES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+function isAddressOrRange(entry: string): boolean {
+  if (NAMED_RANGES.has(entry)) return true;
+  if (!entry.includes("/")) return ipaddr.isValid(entry);
+  try {
+    ipaddr.parseCIDR(entry);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
+const TRUST_PROXY_EXAMPLE = "for example TRUST_PROXY=10.0.0.5 or TRUST_PROXY=10.0.0.0/8, loopback";
+
 /**
- * TRUST_PROXY: unset or "false" trusts no proxy; "true" trusts the one proxy in front
- * (the usual setup); a number N trusts N proxies in a chain; anything else is a
- * comma-separated list of proxy addresses or CIDR ranges. "true" deliberately does not
- * trust every hop: the leftmost X-Forwarded-For entry is the client's to forge, and the
- * rate limit counts by IP.
+ * TRUST_PROXY: unset or "false" trusts no proxy; otherwise a comma-separated list of the
+ * proxies' addresses or CIDR ranges (and proxy-addr's names loopback, linklocal,
+ * uniquelocal). Only a request arriving from one of them has its X-Forwarded-For and
+ * X-Forwarded-Proto believed, so a client reaching the instance directly cannot choose its
+ * address (the rate limit counts by it). "true" and hop counts are refused: they believe the
+ * headers whoever sends them.
  */
-export function parseTrustProxy(raw: string | undefined): FastifyServerOptions["trustProxy"] {
+export function parseTrustProxy(raw: string | undefined): string | false {
   const value = raw?.trim() ?? "";
   if (value === "" || value === "false" || value === "0") return false;
-  if (value === "true") return trustHops(1);
-  if (/^\d+$/.test(value)) return trustHops(Number(value));
-  return value;
+  if (value === "true" || /^\d+$/.test(value)) {
+    throw new ConfigError(
+      `TRUST_PROXY must list the proxies' addresses or CIDR ranges (${TRUST_PROXY_EXAMPLE}), not "${value}": ` +
+        "with it a client that reaches this server directly could choose its own address with X-Forwarded-For.",
+    );
+  }
+  const entries = value.split(",").map((entry) => entry.trim());
+  for (const entry of entries) {
+    if (!isAddressOrRange(entry)) {
+      throw new ConfigError(`TRUST_PROXY: "${entry}" is not an IP address, a CIDR range or one of loopback, linklocal, uniquelocal (${TRUST_PROXY_EXAMPLE}).`);
+    }
+  }
+  return entries.join(", ");
 }
 
 function isOrigin(value: string): boolean {

@@ -18,7 +18,7 @@ export interface InsertLimit {
 export interface InsertOptions {
   /** Client-chosen key; a second insert with the same key stores nothing and returns the first session id. */
   idempotencyKey?: string;
-  /** The client's IP. Stores keep only a keyed hash of it (for rate limits), never the address. */
+  /** The client's IP, or its /64 for IPv6 (client-network.ts). Stores keep only a keyed hash of it (for rate limits), never the address. */
   ip?: string;
   /**
    * Refuse the insert when `ip` already has `max` enquiries since `sinceMs`. Counted in the

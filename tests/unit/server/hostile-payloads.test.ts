@@ -338,7 +338,7 @@ describe("a flood past the rate limit", () => {
   beforeAll(async () => {
     const path = fileDbPath();
     // Behind one trusted proxy, as in production: X-Forwarded-For names the client.
-    limited = await startServer({ port: 0, distDir: null, dbPath: path, rateLimit: 5, trustProxy: parseTrustProxy("true"), logger: false });
+    limited = await startServer({ port: 0, distDir: null, dbPath: path, rateLimit: 5, trustProxy: parseTrustProxy("loopback"), logger: false });
     limitedDb = new BetterSqlite3(path, { readonly: true });
   });
 
