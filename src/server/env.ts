@@ -8,6 +8,7 @@ import { apiOrigin } from "./security-headers.ts";
 import { DEFAULT_POOL_SIZE } from "./pg-store.ts";
 import { DEFAULT_DB_PATH } from "./sqlite-store.ts";
 import { DEFAULT_RATE_LIMIT, RATE_LIMIT_WINDOW_MS } from "./rate-limit.ts";
+import { DEFAULT_READ_SCRIPTS, isScriptName } from "./spam/content-rules.ts";
 
 /** How long a client may take (docs/api.md, "Timeouts"). */
 export interface ServerTimeouts {
@@ -38,12 +39,25 @@ export interface ServerConfig {
   /** Other origins allowed to POST enquiries from a browser (CORS). */
   corsOrigins: readonly string[];
   ipHashKey: string | undefined;
+  /** ENQUIRY_FORM_SECRET: signs the form's time tokens and proof-of-work challenges; unset, one is kept in the database. */
+  formSecret: string | undefined;
+  /** The spam defences (docs/api.md, "Spam"). */
+  spam: SpamSettings;
   /** Fastify's logger option (pino); from LOG_LEVEL. */
   logger: FastifyServerOptions["logger"];
   timeouts: ServerTimeouts;
   /** Where enquiries are delivered (docs/notifications.md); no channel: stored only. */
   delivery: DeliveryConfig;
 }
+
+export interface SpamSettings {
+  /** ENQUIRY_SPAM_DEFENCES: off only for trusted clients that post without the form (load tests, an integration). */
+  defences: boolean;
+  /** ENQUIRY_READ_SCRIPTS: the Unicode scripts staff read; letters in any other raise the spam score. */
+  readScripts: readonly string[];
+}
+
+export const DEFAULT_SPAM_SETTINGS: Readonly<SpamSettings> = Object.freeze({ defences: true, readScripts: DEFAULT_READ_SCRIPTS });
 
 export const DEFAULT_TIMEOUTS: Readonly<ServerTimeouts> = Object.freeze({ headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000 });
 
@@ -61,6 +75,8 @@ export const DEFAULT_CONFIG: Readonly<ServerConfig> = Object.freeze({
   apiBase: undefined,
   corsOrigins: [],
   ipHashKey: undefined,
+  formSecret: undefined,
+  spam: DEFAULT_SPAM_SETTINGS,
   logger: { level: "info" },
   timeouts: DEFAULT_TIMEOUTS,
   delivery: NO_DELIVERY,
@@ -166,6 +182,31 @@ function parsePoolSize(env: NodeJS.ProcessEnv): number {
   return Number(raw);
 }
 
+function parseSpamDefences(raw: string | undefined): boolean {
+  const value = raw?.trim() || "on";
+  if (value !== "on" && value !== "off") throw new ConfigError(`ENQUIRY_SPAM_DEFENCES must be on or off, not "${value}".`);
+  return value === "on";
+}
+
+function parseReadScripts(raw: string | undefined): readonly string[] {
+  const value = raw?.trim();
+  if (!value) return DEFAULT_READ_SCRIPTS;
+  const scripts = value.split(",").map((script) => script.trim());
+  for (const script of scripts) {
+    if (!isScriptName(script)) {
+      throw new ConfigError(`ENQUIRY_READ_SCRIPTS: "${script}" is not a Unicode script name such as Latin, Devanagari, Tamil or Arabic.`);
+    }
+  }
+  return scripts;
+}
+
+function parseFormSecret(raw: string | undefined): string | undefined {
+  const value = raw?.trim();
+  if (!value) return undefined;
+  if (value.length < 32) throw new ConfigError("ENQUIRY_FORM_SECRET must be at least 32 characters: a long random value, the same on every instance.");
+  return value;
+}
+
 function parseLogLevel(raw: string | undefined): string {
   const value = raw?.trim() || "info";
   if (!LOG_LEVELS.includes(value)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}.`);
@@ -186,6 +227,8 @@ export function serverConfigFromEnv(env: NodeJS.ProcessEnv): ServerConfig {
     apiBase: parseApiBase(env.VITE_API_BASE),
     corsOrigins: parseOrigins(env.ENQUIRY_CORS_ORIGINS),
     ipHashKey: env.ENQUIRY_IP_HASH_KEY?.trim() || undefined,
+    formSecret: parseFormSecret(env.ENQUIRY_FORM_SECRET),
+    spam: { defences: parseSpamDefences(env.ENQUIRY_SPAM_DEFENCES), readScripts: parseReadScripts(env.ENQUIRY_READ_SCRIPTS) },
     logger: { level: parseLogLevel(env.LOG_LEVEL) },
     delivery: deliveryConfigFromEnv(env),
   };

@@ -3,7 +3,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import enquirySchema from "../../../schema/enquiry.schema.json" with { type: "json" };
-import type { Enquiry } from "../../../src/server/enquiry.ts";
+import type { Enquiry, EnquiryFields } from "../../../src/server/enquiry.ts";
 import { validateEnquiry } from "../../../src/server/enquiry-validator.ts";
 import { VALID_ENQUIRY } from "./helpers.ts";
 
@@ -89,7 +89,7 @@ describe("schema/enquiry.schema.json", () => {
   const properties = enquirySchema.properties as Record<string, Record<string, unknown>>;
 
   it("has the fields of the Enquiry type, all required but message", () => {
-    const sample: Required<Enquiry> = { ...VALID_ENQUIRY };
+    const sample: Required<EnquiryFields> = { ...VALID_ENQUIRY };
     expect(Object.keys(properties).sort()).toEqual(Object.keys(sample).sort());
     expect([...enquirySchema.required].sort()).toEqual(Object.keys(sample).filter((f) => f !== "message").sort());
   });
