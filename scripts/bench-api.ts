@@ -12,6 +12,7 @@
 //   npm run bench:api -- --requests 2000 --connections 20
 //   npm run bench:api -- --profile                 also CPU-profile the server and print where its time goes
 //   npm run bench:api -- --log-level silent        the same without request logs, to see their cost
+//   npm run bench:api -- --spam                    the spam defences against bots and people instead (scripts/bench-spam.ts)
 import { spawn, type ChildProcess } from "node:child_process";
 import { closeSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
@@ -38,15 +39,22 @@ const { values: args } = parseArgs({
     warmup: { type: "string", default: "500" },
     profile: { type: "boolean", default: false },
     "log-level": { type: "string", default: "info" },
+    spam: { type: "boolean", default: false },
   },
 });
+
+if (args.spam) {
+  const { benchSpam } = await import("./bench-spam.ts");
+  await benchSpam();
+  process.exit(0);
+}
 
 const REQUESTS = Number(args.requests);
 const CONNECTIONS = Number(args.connections);
 const WARMUP = Number(args.warmup);
 const stores = args.store === "both" ? ["sqlite", "postgres"] : [args.store];
 if (!stores.every((s) => s === "sqlite" || s === "postgres") || !(REQUESTS > 0) || !(CONNECTIONS > 0)) {
-  console.error("usage: npm run bench:api -- [--store sqlite|postgres|both] [--requests N] [--connections N] [--warmup N] [--profile] [--log-level L]");
+  console.error("usage: npm run bench:api -- [--store sqlite|postgres|both] [--requests N] [--connections N] [--warmup N] [--profile] [--log-level L] | --spam");
   process.exit(2);
 }
 

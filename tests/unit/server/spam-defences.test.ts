@@ -68,7 +68,7 @@ describe("GET /api/v1/enquiries/challenge", () => {
       const body = response.json() as { form_token: string; challenge: Challenge };
       expect(Object.keys(body).sort()).toEqual(["challenge", "form_token"]);
       expect(body.form_token).toMatch(/^\d{13}\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}$/);
-      expect(body.challenge.parameters).toMatchObject({ algorithm: "PBKDF2/SHA-256", cost: 100, keyLength: 32, data: { id: body.form_token.split(".")[1] } });
+      expect(body.challenge.parameters).toMatchObject({ algorithm: "PBKDF2/SHA-256", cost: 2000, keyLength: 32, data: { id: body.form_token.split(".")[1] } });
       expect(body.challenge.signature).toMatch(/^[0-9a-f]{64}$/);
     } finally {
       await setup.close();
