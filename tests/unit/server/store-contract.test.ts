@@ -1,6 +1,7 @@
 import BetterSqlite3 from "better-sqlite3";
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
+import type { Channel } from "../../../src/server/delivery/config.ts";
 import type { Enquiry } from "../../../src/server/enquiry.ts";
 import { openPgStore } from "../../../src/server/pg-store.ts";
 import { openSqliteStore } from "../../../src/server/sqlite-store.ts";
@@ -16,6 +17,8 @@ import { freshDatabase, postgresOnly } from "./postgres.ts";
 interface StoreOptions {
   now?: () => number;
   ipHashKey?: string;
+  formSecret?: string;
+  deliveryChannels?: readonly Channel[];
 }
 
 interface Place {
@@ -97,6 +100,7 @@ describe.each(KINDS)("$name enquiry store", (kind) => {
         { version: 1, name: "enquiries" },
         { version: 2, name: "request_hash" },
         { version: 3, name: "enquiry_deliveries" },
+        { version: 4, name: "spam" },
       ]);
     });
 
@@ -284,5 +288,43 @@ describe.each(KINDS)("$name enquiry store", (kind) => {
       await expect(store.close()).resolves.toBeUndefined();
       await expect(store.insert(VALID_ENQUIRY)).rejects.toThrow("The enquiry store is closed.");
     });
-  });
+      it("keeps spam with its reasons and no delivery rows; a used challenge makes the next one spam; release queues the deliveries", async () => {
+      const place = await kind.place();
+      const store = await place.open({ now: () => T0, deliveryChannels: ["email", "webhook"] });
+      const challenge = { id: "challenge-1", expiresAtMs: T0 + 86_400_000 };
+      const clean = sessionIdOf(await store.insert({ ...VALID_ENQUIRY, first_name: "Clean" }, { challenge }));
+      const replayed = sessionIdOf(await store.insert({ ...VALID_ENQUIRY, first_name: "Replay" }, { challenge }));
+      const flagged = sessionIdOf(await store.insert({ ...VALID_ENQUIRY, first_name: "Flagged" }, { spamReasons: ["honeypot", "links"], challenge }));
+      const rows = await place.rows(
+        "SELECT e.first_name, e.spam_reasons, (SELECT COUNT(*) FROM enquiry_deliveries d WHERE d.enquiry_id = e.id) AS deliveries FROM enquiries e ORDER BY e.id",
+      );
+      const reasons = (value: unknown) => (value === null ? null : (JSON.parse(String(value)) as string[]));
+      expect(rows.map((row) => [row.first_name, reasons(row.spam_reasons), Number(row.deliveries)])).toEqual([
+        ["Clean", null, 2],
+        ["Replay", ["pow-replayed"], 0],
+        ["Flagged", ["honeypot", "links", "pow-replayed"], 0],
+      ]);
+      expect((await store.list()).map((e) => e.session_id)).toEqual([clean]);
+      expect(await store.count()).toBe(1);
+      expect((await store.listSpam(10)).map((e) => [e.session_id, e.spam_reasons])).toEqual([
+        [flagged, ["honeypot", "links", "pow-replayed"]],
+        [replayed, ["pow-replayed"]],
+      ]);
+      expect(await store.releaseSpam(replayed, ["email"])).toEqual({ outcome: "released", channels: 1 });
+      expect(await store.releaseSpam(replayed, ["email"])).toEqual({ outcome: "not-spam" });
+      expect(await store.releaseSpam(clean, ["email"])).toEqual({ outcome: "not-spam" });
+      expect(await store.releaseSpam("00000000-0000-4000-8000-000000000000", ["email"])).toEqual({ outcome: "not-found" });
+      expect(await store.releaseSpam("not-a-uuid", ["email"])).toEqual({ outcome: "not-found" });
+      expect((await store.list()).map((e) => e.session_id)).toEqual([replayed, clean]);
+      expect((await store.listSpam(10)).map((e) => e.session_id)).toEqual([flagged]);
+    });
+
+    it("keeps one form secret for every opening of the database, unless one is given", async () => {
+      const place = await kind.place();
+      const first = (await place.open()).formSecret;
+      expect(first).toMatch(/^[0-9a-f]{64}$/);
+      expect((await place.open()).formSecret).toBe(first);
+      expect((await place.open({ formSecret: "s".repeat(40) })).formSecret).toBe("s".repeat(40));
+    });
+});
 });
