@@ -24,7 +24,7 @@ export default defineConfig({
     { name: "phone", use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } },
   ],
   webServer: {
-    command: "node scripts/compiled.mjs start",
+    command: "node src/cli/launch.mjs start",
     url: `${BASE_URL}/`,
     reuseExistingServer: false,
     timeout: 120_000,

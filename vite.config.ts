@@ -1,7 +1,6 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin, type UserConfig } from "vite";
-import type { SiteContent } from "./src/content/site.ts";
-import { sitePlugin } from "./src/content/vite-plugin.ts";
+import { sitePlugin } from "./src/build/vite-plugin.ts";
 
 /**
  * What `npm run dev` may read from disk: the page sources, the app's code, the entry page, and
@@ -49,15 +48,18 @@ function refuseDotPaths(): Plugin {
   };
 }
 
-/** The project's Vite configuration; scripts/build.ts passes the content it has already checked, so no bundle reads site/ again. */
-export const siteConfig = (content?: SiteContent): UserConfig => ({
+/** The project's Vite configuration; the build (src/build/build-site.ts) has checked site/ already, so its bundles do not read it again. */
+export const siteConfig = (options: { contentChecked?: boolean } = {}): UserConfig => ({
   publicDir: "site/assets",
-  plugins: [refuseDotPaths(), sitePlugin(undefined, content), react()],
+  plugins: [refuseDotPaths(), sitePlugin(undefined, options), react()],
   server: {
     host: "127.0.0.1",
     port: 5173,
+    // Builds and throwaway copies hold thousands of HTML files: neither watched nor scanned for dependencies.
+    watch: { ignored: ["**/.builds/**", "**/.tmp/**", "**/dist/**"] },
     fs: { strict: true, allow: DEV_SERVER_ALLOW, deny: DEV_SERVER_DENY },
   },
+  optimizeDeps: { entries: ["index.html"] },
   build: {
     outDir: "dist",
     manifest: true,

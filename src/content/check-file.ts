@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import type { Page } from "../generated/schema-types.ts";
+import type { Page } from "../shared/generated/schema-types.ts";
 import type { CollectedRef, Validators } from "./ajv.ts";
-import { checkImages, checkImageSizes, checkPlaceholders } from "./check-links.ts";
+import { checkImages, checkImageSizes, checkPlaceholders } from "./check-references.ts";
 import { checkPageRules } from "./check-page.ts";
 import { loadYaml } from "./load.ts";
 import { problem, type Problem } from "./problem.ts";

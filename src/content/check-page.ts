@@ -1,4 +1,4 @@
-import type { Page } from "../generated/schema-types.ts";
+import type { Page } from "../shared/generated/schema-types.ts";
 import type { LoadedFile } from "./load.ts";
 import { locate } from "./locate.ts";
 import { problem, type Problem } from "./problem.ts";

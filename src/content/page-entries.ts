@@ -1,4 +1,4 @@
-import type { PageEntry } from "../lib/page-cache.ts";
+import type { PageEntry } from "../shared/page-entry.ts";
 import type { SiteContent } from "./site.ts";
 
 /**

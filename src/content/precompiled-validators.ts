@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 
 /**
  * The page and site validators compiled ahead of time. Compiling the schemas with ajv costs
- * about a third of a `npm run validate`; `node scripts/compiled.mjs --build` (npm install's
+ * about a third of a `npm run validate`; `node src/cli/launch.mjs --build` (npm install's
  * `prepare`, and any command whose sources changed) writes ajv's standalone code for them to
  * PRECOMPILED_FILE (git-ignored), and createValidators loads it instead of compiling.
  *
@@ -23,7 +23,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 export const PRECOMPILED_FILE = join(here, "../../dist-server/content-validators.cjs");
 
 /** Sources whose change changes the generated code. */
-const GENERATOR_SOURCES = [join(here, "ajv.ts"), join(here, "../../scripts/generate-content-validators.ts")];
+const GENERATOR_SOURCES = [join(here, "ajv.ts"), join(here, "../../tools/codegen/generate-content-validators.ts")];
 
 const require = createRequire(import.meta.url);
 

@@ -1,4 +1,4 @@
-import type { Page, Site } from "../generated/schema-types.ts";
+import type { Page, Site } from "../shared/generated/schema-types.ts";
 import { locate } from "./locate.ts";
 import type { LoadedFile } from "./load.ts";
 import { problem, type Problem } from "./problem.ts";

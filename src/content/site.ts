@@ -1,9 +1,9 @@
 import { readdirSync, statSync, type Dirent } from "node:fs";
 import { join, relative } from "node:path";
-import type { Page, Site } from "../generated/schema-types.ts";
+import type { Page, Site } from "../shared/generated/schema-types.ts";
 import { createValidators, type Validators } from "./ajv.ts";
 import { checkFile, type FileCheck } from "./check-file.ts";
-import { checkAssets, checkIds, checkLinks, type CheckedFile } from "./check-links.ts";
+import { checkAssets, checkIds, checkLinks, type CheckedFile } from "./check-references.ts";
 import { lazyLoadedFile } from "./load.ts";
 import { problem, sortProblems, type Problem } from "./problem.ts";
 import { resolveChildCards, resolvePanels } from "./resolve-listings.ts";

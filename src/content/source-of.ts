@@ -1,5 +1,5 @@
 import { visit } from "yaml";
-import { plainText } from "../lib/inline-markup.ts";
+import { plainText } from "../shared/inline-markup.ts";
 import type { LoadedFile } from "./load.ts";
 
 /**

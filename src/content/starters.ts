@@ -1,8 +1,8 @@
 import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { Document, isPair, isScalar, visit } from "yaml";
-import type { Action, Facts, Image, Page } from "../generated/schema-types.ts";
-import { CURRENT_VERSION } from "./migrate.ts";
+import type { Action, Facts, Image, Page } from "../shared/generated/schema-types.ts";
+import { CURRENT_VERSION } from "./page-format.ts";
 import { childrenOf, parentOf } from "./resolve-listings.ts";
 import type { SchemaIndex } from "./schema-index.ts";
 import { schemaLineFor } from "./schema-line.ts";

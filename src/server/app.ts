@@ -5,7 +5,7 @@ import { answerClientError, handleError } from "./error-responses.ts";
 import { ENQUIRY_BODY_LIMIT, registerEnquiryRoutes } from "./enquiry-routes.ts";
 import { registerStrictJsonParser } from "./json-body.ts";
 import { logRequest } from "./request-log.ts";
-import { securityHeaders, STRICT_TRANSPORT_SECURITY } from "./security-headers.ts";
+import { securityHeaders, STRICT_TRANSPORT_SECURITY } from "../shared/security-headers.ts";
 import { registerStaticSite, sendNotFoundPage } from "./static-site.ts";
 import type { EnquiryStore } from "./store.ts";
 import { isApiPath, pathOf } from "./url-path.ts";

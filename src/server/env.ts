@@ -4,7 +4,7 @@ import type { FastifyServerOptions } from "fastify";
 import ipaddr from "ipaddr.js";
 import { deliveryConfigFromEnv, NO_DELIVERY, type DeliveryConfig } from "./delivery/config.ts";
 import { ConfigError, urlSetting } from "./config-error.ts";
-import { apiOrigin } from "./security-headers.ts";
+import { apiOrigin } from "../shared/security-headers.ts";
 import { DEFAULT_POOL_SIZE } from "./pg-store.ts";
 import { DEFAULT_DB_PATH } from "./sqlite-store.ts";
 import { DEFAULT_RATE_LIMIT, RATE_LIMIT_WINDOW_MS } from "./rate-limit.ts";

@@ -1,7 +1,7 @@
 import { STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { securityHeaders } from "./security-headers.ts";
+import { securityHeaders } from "../shared/security-headers.ts";
 
 /** Every error a client sees: a JSON object with an `error` string, never a stack trace. */
 export interface ErrorBody {

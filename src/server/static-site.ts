@@ -60,7 +60,7 @@ function allowedPathIn(root: string) {
 /**
  * GET and HEAD for the files of the prerendered site, with @fastify/static: `/x/y` and
  * `/x/y/` serve `x/y/index.html`; `.br` and `.gz` copies made at build time
- * (scripts/precompress.ts) go to clients that accept them; ranges, ETags and
+ * (src/build/precompress.ts) go to clients that accept them; ranges, ETags and
  * If-None-Match/If-Modified-Since as the library does them. Cache-Control per file
  * (cache-control.ts). Unknown paths fall through to the app's not-found handler.
  */

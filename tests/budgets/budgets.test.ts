@@ -2,11 +2,11 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { routeSizes } from "../../scripts/size.ts";
+import { routeSizes } from "../../tools/measure/size.ts";
 
 /**
  * Size budgets over the built site (bytes are deterministic, so these are assertions; speeds
- * are benchmarks in `npm run bench`). gzip level 9, as scripts/size.ts measures.
+ * are benchmarks in `npm run bench`). gzip level 9, as tools/measure/size.ts measures.
  */
 const KB = 1024;
 export const BUDGETS = {
@@ -25,7 +25,7 @@ export const BUDGETS = {
 };
 
 const dist = join(process.cwd(), "dist");
-/** The blocks' component files (src/blocks/<Type>.tsx), each its own chunk. */
+/** The blocks' component files (src/app/blocks/<Type>.tsx), each its own chunk. */
 const BLOCK_FILES = new Set(readdirSync(join(process.cwd(), "src", "blocks")).filter((f) => /^[A-Z]\w+\.tsx$/.test(f) && f !== "PageSections.tsx").map((f) => f.replace(/\.tsx$/, "")));
 const gzipBytes = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
 const kb = (n: number) => `${(n / KB).toFixed(1)} KB`;

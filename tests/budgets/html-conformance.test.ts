@@ -7,7 +7,7 @@ import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
 
 /**
- * HTML conformance: the W3C Nu Html Checker (npm's vnu-jar; Java from scripts/ensure-java.sh)
+ * HTML conformance: the W3C Nu Html Checker (npm's vnu-jar; Java from tools/test/ensure-java.sh)
  * over every HTML file of dist/, in one JVM run. A known-bad page goes into the same run, so
  * a checker that silently checks nothing fails here too.
  */
@@ -39,7 +39,7 @@ describe.runIf(existsSync(join(dist, "index.html")))("HTML conformance of dist/ 
     const { stderr } = await promisify(execFile)("java", ["-jar", VNU_JAR, "--errors-only", "--format", "json", KNOWN_BAD, ...pages], { maxBuffer: 64 * 1024 * 1024 }).catch(
       (error: { stderr?: string; code?: unknown; message: string }) => {
         if (error.code === 1 && error.stderr) return { stderr: error.stderr };
-        throw new Error(`Could not run the Nu Html Checker (java -jar ${VNU_JAR}): ${error.message}\nIs Java installed? bash scripts/ensure-java.sh`);
+        throw new Error(`Could not run the Nu Html Checker (java -jar ${VNU_JAR}): ${error.message}\nIs Java installed? bash tools/test/ensure-java.sh`);
       },
     );
     for (const message of (JSON.parse(stderr) as { messages: VnuMessage[] }).messages) {

@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildSite, type DistFigures, makeScaledSite, measureDist, MEASURED_ROUTES } from "../../scripts/bench-scale.ts";
-import { escapeHtml } from "../../src/lib/escape-html.ts";
+import { buildSite, type DistFigures, makeScaledSite, measureDist, MEASURED_ROUTES } from "../../tools/bench/bench-scale.ts";
+import { escapeHtml } from "../../src/shared/html.ts";
 
 /**
  * Issue 14: a page costs the same whether the site has 77 pages or 1,000. The byte figures are

@@ -2,8 +2,8 @@ import type { Page } from "@playwright/test";
 import { expect, hydrated, test } from "./fixtures.ts";
 
 /**
- * Client-side navigation as the router (src/lib/location.tsx) gives it: each navigation scrolls
- * by [route, hash, key] (src/App.tsx), back and forward bring an entry's address back, the shown
+ * Client-side navigation as the router (src/app/lib/location.tsx) gives it: each navigation scrolls
+ * by [route, hash, key] (src/app/App.tsx), back and forward bring an entry's address back, the shown
  * page stays until the next one's data has come, and the browser keeps what is its own.
  * Reduced motion makes the scrolling instant, so positions can be read at once.
  */

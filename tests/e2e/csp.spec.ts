@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { expect, type APIResponse } from "@playwright/test";
 import { parseTrustProxy } from "../../src/server/env.ts";
-import { startServer } from "../../src/server/main.ts";
+import { startServer } from "../../src/server/start-server.ts";
 import { DIST, htmlFilesInDist } from "./dist-routes.ts";
 import { cspViolations, open, test } from "./one-page-per-worker.ts";
 
@@ -35,7 +35,7 @@ function staticHostHeaders(): Record<string, string> {
   );
 }
 
-/** The site-data and page-data blocks (src/lib/resolve-route.ts) and structured data: JSON types the browser never runs. */
+/** The site-data and page-data blocks (src/shared/data-paths.ts) and structured data: JSON types the browser never runs. */
 const SITE_DATA_TAG = '<script type="application/json" id="site-data">';
 const PAGE_DATA_TAG = '<script type="application/json" id="page-data">';
 const STRUCTURED_DATA_TAG = '<script type="application/ld+json">';

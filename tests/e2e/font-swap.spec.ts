@@ -2,7 +2,7 @@ import { expect, test } from "./fixtures.ts";
 
 /**
  * The bundled typeface swaps in without moving the page (issue 11 item 4): the font file is held
- * back 1.2 s, so the page first paints in the metric-matched fallback (src/styles/fonts.css), then
+ * back 1.2 s, so the page first paints in the metric-matched fallback (src/app/styles/fonts.css), then
  * the layout shifts from the swap are added up. A fallback without the size and ascent overrides
  * rewraps lines and moves what follows them.
  */

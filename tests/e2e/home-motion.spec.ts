@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { firstViewOnPhone } from "../../scripts/first-view.ts";
+import { firstViewOnPhone } from "../../tools/measure/first-view.ts";
 import { expect, hydrated, test } from "./fixtures.ts";
 
 test.describe("slideshow (SPEC §4: index alternates 0, 1 every 4000 ms)", () => {
@@ -194,7 +194,7 @@ test.describe("intro video", () => {
     });
   }
 
-  /** What the pictures and videos of the first view may weigh on a phone, bodies only (headers and JS, CSS, HTML and font are scripts/first-view.ts's). */
+  /** What the pictures and videos of the first view may weigh on a phone, bodies only (headers and JS, CSS, HTML and font are tools/measure/first-view.ts's). */
   const PHONE_MEDIA_BUDGET = 20 * 1024;
   for (const reducedMotion of ["no-preference", "reduce"] as const) {
     test(`a phone's first view (${reducedMotion === "reduce" ? "reduced motion" : "video started once idle"}) fetches at most ${PHONE_MEDIA_BUDGET / 1024} KB of pictures and video, none of the full intro files`, async ({ browser, isMobile }) => {

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { parse } from "yaml";
 import sdtt, { type StructuredDataResult } from "structured-data-testing-tool";
 import presets from "structured-data-testing-tool/presets.js";
-import { jsonLdOf, structuredDataProblems, typesOf } from "../../src/seo/required.ts";
+import { jsonLdOf, structuredDataProblems, typesOf } from "../../src/build/seo/required.ts";
 import { ALIASES, PRIMARY_ROUTES } from "../spec-routes.ts";
 import { DIST, routesInDist, sitemapRoutes } from "./dist-routes.ts";
 import { expect, hydrated, test } from "./fixtures.ts";

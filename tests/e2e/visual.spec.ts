@@ -6,7 +6,7 @@ import { expect, hydrated, test } from "./fixtures.ts";
  * slideshow rotation, marquee or video playback; posters show), CSS animations are finished, the
  * caret is hidden, the bundled font has loaded, and every lazy picture has loaded. Pictures and
  * videos are covered by flat boxes of their own size and place: the illustrations are checked as
- * files (scripts/assets/make_docs.py --check), and their detailed gradients would make each
+ * files (tools/artwork/make_docs.py --check), and their detailed gradients would make each
  * baseline ~1 MB instead of ~100 KB. Each shot is the page's top 2,400 px (or all of a shorter page):
  * the header, the hero and the first sections, where the layout of every block type shows.
  *

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
 const PROJECT = fileURLToPath(new URL("../..", import.meta.url));
-const LAUNCHER = fileURLToPath(new URL("../../scripts/compiled.mjs", import.meta.url));
+const LAUNCHER = fileURLToPath(new URL("../../src/cli/launch.mjs", import.meta.url));
 
 export interface ServerProcess {
   url: string;
@@ -19,7 +19,7 @@ const running = new Set<ServerProcess>();
 
 /**
  * The API as production runs it: its own Node process (`npm run serve:api`: the compiled
- * src/server/serve.ts, imported in the launcher's process, so the pid is the server's and
+ * src/cli/serve-api.ts, imported in the launcher's process, so the pid is the server's and
  * SIGKILL reaches it directly),
  * on a free port of 127.0.0.1. Settings are environment variables, as in docs/api.md.
  */

@@ -3,7 +3,7 @@ import { defineConfig } from "vitest/config";
 
 /**
  * Reliability tests: real server processes, killed with SIGKILL, several instances on one
- * database. Run by `npm test` (scripts/test.sh) after the unit tests, one file at a time so
+ * database. Run by `npm test` (tools/test/test.sh) after the unit tests, one file at a time so
  * the timings of one do not disturb another.
  */
 export default defineConfig({

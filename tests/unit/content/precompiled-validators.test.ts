@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync }
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { generateContentValidators } from "../../../scripts/generate-content-validators.ts";
+import { generateContentValidators } from "../../../tools/codegen/generate-content-validators.ts";
 import { collectKind, createAjv, createValidators, readSchemaTexts, SCHEMA_BASE, schemaRoots } from "../../../src/content/ajv.ts";
 import { loadPrecompiled, schemaFingerprint } from "../../../src/content/precompiled-validators.ts";
 import { FIXTURES, PROJECT } from "../fixture-site.ts";

@@ -7,7 +7,7 @@ import { readSchemaTexts } from "../../../src/content/ajv.ts";
 import { schemaFingerprint } from "../../../src/content/precompiled-validators.ts";
 
 const ROOT = join(import.meta.dirname, "../../..");
-const LAUNCHER = join(ROOT, "scripts/compiled.mjs");
+const LAUNCHER = join(ROOT, "src/cli/launch.mjs");
 const OUT = join(ROOT, "dist-server");
 
 function launch(...args: string[]) {
@@ -26,7 +26,7 @@ function packagesImportedBy(bundle: string): string[] {
   return [...new Set(bare.map((s) => s.split("/").slice(0, s.startsWith("@") ? 2 : 1).join("/")))].sort();
 }
 
-describe("scripts/compiled.mjs: the commands and the server as compiled JavaScript", () => {
+describe("src/cli/launch.mjs: the commands and the server as compiled JavaScript", () => {
   it("runs a command with its arguments, as the TypeScript source would", () => {
     const result = launch("validate", "--format", "json");
     expect(result.status).toBe(0);

@@ -5,7 +5,7 @@ import { deliveryConfigFromEnv } from "../../../src/server/delivery/config.ts";
 import type { DeliveryRow } from "../../../src/server/delivery/outbox.ts";
 import { verifySignature } from "../../../src/server/delivery/signature.ts";
 import { openSqliteOutbox } from "../../../src/server/delivery/sqlite-outbox.ts";
-import { startServer, type RunningServer } from "../../../src/server/main.ts";
+import { startServer, type RunningServer } from "../../../src/server/start-server.ts";
 import {
   eventually,
   startReceiver,

@@ -5,7 +5,7 @@ import { openSqliteOutbox } from "../../../src/server/delivery/sqlite-outbox.ts"
 import { openSqliteStore } from "../../../src/server/sqlite-store.ts";
 import { tempDbPath, VALID_ENQUIRY } from "./helpers.ts";
 
-const SCRIPT = join(import.meta.dirname, "../../../scripts/enquiries.ts");
+const SCRIPT = join(import.meta.dirname, "../../../src/cli/enquiries.ts");
 
 function run(args: string[], dbPath: string) {
   return spawnSync(process.execPath, ["--import", "tsx", SCRIPT, ...args], {

@@ -2,8 +2,8 @@ import { renameSync, rmSync, writeFileSync } from "node:fs";
 import { connect, type Socket } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { DEFAULT_TIMEOUTS } from "../../../src/server/env.ts";
-import { startServer, type RunningServer } from "../../../src/server/main.ts";
-import { securityHeaders } from "../../../src/server/security-headers.ts";
+import { startServer, type RunningServer } from "../../../src/server/start-server.ts";
+import { securityHeaders } from "../../../src/shared/security-headers.ts";
 import type { EnquiryStore } from "../../../src/server/store.ts";
 import { openTempStore, postEnquiry, tempDbPath, testApp, VALID_ENQUIRY } from "./helpers.ts";
 

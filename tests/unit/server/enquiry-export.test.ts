@@ -77,7 +77,7 @@ describe("enquiries command line", () => {
   });
 
   // As `npm run enquiries` runs it: compiled, with plain node.
-  const launcher = join(import.meta.dirname, "../../../scripts/compiled.mjs");
+  const launcher = join(import.meta.dirname, "../../../src/cli/launch.mjs");
   const run = (args: string[], dbPath: string) =>
     spawnSync(process.execPath, [launcher, "enquiries", ...args], {
       encoding: "utf8",

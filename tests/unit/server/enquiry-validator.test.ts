@@ -123,7 +123,7 @@ describe("src/server/enquiry-validator.ts", () => {
 
   it("loads only the precompiled enquiry schema: no ajv, no page schemas", () => {
     const loaded = [...runtimeImports(fileURLToPath(new URL("../../../src/server/enquiry-validator.ts", import.meta.url)))];
-    expect(loaded.some((path) => path.endsWith("src/generated/enquiry-validator.ts"))).toBe(true);
+    expect(loaded.some((path) => path.endsWith("src/shared/generated/enquiry-validator.ts"))).toBe(true);
     expect(loaded.filter((path) => /^ajv|src\/content\/|\.\.\/content\//.test(path))).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@ import BetterSqlite3 from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Enquiry, EnquiryFields } from "../../../src/server/enquiry.ts";
 import { parseTrustProxy } from "../../../src/server/env.ts";
-import { startServer, type RunningServer } from "../../../src/server/main.ts";
+import { startServer, type RunningServer } from "../../../src/server/start-server.ts";
 import { SPAM_DEFENCES_OFF, VALID_ENQUIRY } from "./helpers.ts";
 import { postJson, send, type RawRequest } from "./raw-http.ts";
 

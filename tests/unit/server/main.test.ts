@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { startServer } from "../../../src/server/main.ts";
+import { startServer } from "../../../src/server/start-server.ts";
 import { tempDbPath, tempSite, VALID_ENQUIRY } from "./helpers.ts";
 
 describe("startServer", () => {

@@ -8,10 +8,10 @@ import {
   postgresRequired,
   startTemporaryPostgres,
   type TemporaryPostgres,
-} from "../../../scripts/postgres.ts";
+} from "../../../tools/test/postgres.ts";
 
 /**
- * PostgreSQL for the tests: the server `npm test` started (scripts/with-postgres.ts passes
+ * PostgreSQL for the tests: the server `npm test` started (tools/test/with-postgres.ts passes
  * TEST_DATABASE_URL), or, when a test file runs on its own, a temporary one started here
  * and stopped after the file. Without PostgreSQL binaries the PostgreSQL tests are skipped,
  * and this says so once per file; in CI (CI=true) they run, and fail saying why.
@@ -26,7 +26,7 @@ export const POSTGRES_SKIP_REASON = "PostgreSQL is not installed";
 
 declare module "vitest" {
   interface TaskMeta {
-    /** Why the test may be skipped, for the closing summary of npm test (scripts/test-summary.ts). */
+    /** Why the test may be skipped, for the closing summary of npm test (tools/test/test-summary.ts). */
     skipReason?: string;
   }
 }

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { tempDbPath } from "./helpers.ts";
 
 // As `npm run serve:api` runs it: compiled, with plain node.
-const LAUNCHER = fileURLToPath(new URL("../../../scripts/compiled.mjs", import.meta.url));
+const LAUNCHER = fileURLToPath(new URL("../../../src/cli/launch.mjs", import.meta.url));
 
 function serve(env: Record<string, string>) {
   return spawnSync(process.execPath, [LAUNCHER, "serve"], {
@@ -14,7 +14,7 @@ function serve(env: Record<string, string>) {
   });
 }
 
-describe("npm run serve:api (src/server/serve.ts)", () => {
+describe("npm run serve:api (src/cli/serve-api.ts)", () => {
   it("refuses a DATABASE_URL that is not PostgreSQL in one line, exit code 2", () => {
     const result = serve({ DATABASE_URL: "mysql://db.internal/nexa", ENQUIRY_DB: tempDbPath() });
     expect(result.status).toBe(2);

@@ -219,7 +219,7 @@ describe("the rate limit against rotating addresses", () => {
 });
 
 describe("npm run enquiries -- spam | not-spam <session id>", () => {
-  const launcher = join(import.meta.dirname, "../../../scripts/compiled.mjs");
+  const launcher = join(import.meta.dirname, "../../../src/cli/launch.mjs");
   const run = (args: string[], dbPath: string) =>
     spawnSync(process.execPath, [launcher, "enquiries", ...args], { encoding: "utf8", env: { ...process.env, ENQUIRY_DB: dbPath, ENQUIRY_NOTIFY_SMTP_URL: "smtp://127.0.0.1:2525", ENQUIRY_NOTIFY_FROM: "site@nexa.test", ENQUIRY_NOTIFY_TO: "sales@nexa.test" } });
 

@@ -7,7 +7,7 @@ import { readdir } from "node:fs/promises";
 import { gunzipSync, brotliDecompressSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { buildApp } from "../../../src/server/app.ts";
-import { MIN_BYTES, precompress } from "../../../scripts/precompress.ts";
+import { MIN_BYTES, precompress } from "../../../src/build/precompress.ts";
 import { openTempStore, OUTSIDE_SECRET, SITE_FILES, tempDir, tempSite, testApp } from "./helpers.ts";
 
 const HTML = "text/html; charset=utf-8";

@@ -1,0 +1,57 @@
+import { Suspense, use, useEffect } from "react";
+import { PageSections } from "./blocks/PageSections.tsx";
+import { Footer } from "./frame/Footer.tsx";
+import { Header } from "./frame/Header.tsx";
+import { NotFound } from "./frame/NotFound.tsx";
+import type { Page, Site } from "../shared/generated/schema-types.ts";
+import { useLocation } from "./lib/location.tsx";
+import { pagePromise } from "./lib/page-cache.ts";
+import { normalizePath } from "../shared/data-paths.ts";
+import { scrollToHash } from "./lib/scroll.ts";
+import "./styles/global.css";
+
+/**
+ * The page shell: header, the current address's sections (or the not-found page), footer.
+ * `site` is the site settings: the browser reads them from the page's site-data block, the prerender from `virtual:site`.
+ */
+export function App({ site }: { site: Site }) {
+  const { pathname } = useLocation();
+  // Marks <html> once hydration has committed, so tests (and anyone curious) can tell the page is interactive.
+  useEffect(() => void (document.documentElement.dataset.hydrated = "true"), []);
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <Header site={site} />
+      <main id="main" tabIndex={-1}>
+        <Suspense fallback={null}>
+          <AddressPage path={normalizePath(pathname)} siteUrl={site.url} />
+        </Suspense>
+      </main>
+      <Footer site={site} />
+    </>
+  );
+}
+
+/** The page an address shows, its data fetched on client-side navigation (prerendered pages carry their own). */
+function AddressPage({ path, siteUrl }: { path: string | null; siteUrl: string }) {
+  const entry = use(pagePromise(path));
+  return entry.route === null ? <NotFound /> : <RoutePage page={entry.page} route={entry.route} siteUrl={siteUrl} />;
+}
+
+function RoutePage({ page, route, siteUrl }: { page: Page; route: string; siteUrl: string }) {
+  useDocumentMeta(page, route, siteUrl);
+  const { hash, key } = useLocation();
+  useEffect(() => scrollToHash(hash), [route, hash, key]);
+  return <PageSections sections={page.sections} />;
+}
+
+/** Keep the title, description and canonical link right after client-side navigation. */
+function useDocumentMeta(page: Page, route: string, siteUrl: string) {
+  useEffect(() => {
+    document.title = page.title;
+    document.querySelector('meta[name="description"]')?.setAttribute("content", page.description);
+    document.querySelector('link[rel="canonical"]')?.setAttribute("href", `${siteUrl}${route === "/" ? "/" : route}`);
+  }, [page, route, siteUrl]);
+}

@@ -1,0 +1,218 @@
+import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { build, loadEnv, mergeConfig } from "vite";
+import { siteConfig } from "../../vite.config.ts";
+import type { SiteContent } from "../content/site.ts";
+import { loadSiteContentCached } from "./content-cache.ts";
+import { precompress } from "./precompress.ts";
+import { prerender, type PageState, type ViteManifest } from "./prerender.ts";
+import { goLive, liveBuildDir, markComplete, newBuildDir, readCompletion, removeOtherBuilds } from "./publish.ts";
+import { buildSeo } from "./seo/page-seo.ts";
+import type { CardStats } from "./seo/social-cards.ts";
+
+/**
+ * Everything from site/ to a live dist/. Each build is written into a new folder and goes live
+ * with one atomic switch (publish.ts); invalid content, or a page that cannot be drawn, leaves
+ * dist/ as it was.
+ *
+ * It redoes only what changed since the live build (like Hugo's and Astro's content caches):
+ * - the per-file content checks of unchanged files come from the cache (content-cache.ts);
+ * - the bundles are content-free, so while the code is the same (CODE_INPUTS, the Vite env)
+ *   the previous build's bundles are reused: its files are linked into the new folder, not copied;
+ * - a page is drawn again only when the digest of what it is made from changed: its own data
+ *   (listings resolved in it), its head tags (titles of the pages above it, structured data),
+ *   the site settings and the code. Everything else keeps the previous build's files.
+ * The result is byte for byte what a full build (`--full`) writes.
+ */
+
+/** What the bundles, the page template and the prerender's code are made from. */
+const CODE_INPUTS = ["src/app", "src/shared", "src/build", "index.html", "vite.config.ts", "package-lock.json", "site/assets"];
+
+export interface BuildOptions {
+  /** Draw the social cards (false: pages share the default picture; for throwaway scale copies). */
+  drawCards: boolean;
+  /** Reuse what is unchanged from the live build (false: build everything, as on a first build). */
+  incremental: boolean;
+}
+
+export interface BuildSummary {
+  pages: number;
+  htmlFiles: number;
+  /** Addresses drawn this time; the others kept the previous build's files. */
+  rendered: number;
+  /** Content files checked this time; the others' checks came from the cache. */
+  checked: number;
+  bundlesReused: boolean;
+  seconds: number;
+  phases: Record<string, number>;
+  cards: CardStats;
+  warnings: string[];
+}
+
+/** The content has problems: nothing was built. */
+export class ContentProblems extends Error {
+  constructor(readonly content: SiteContent) {
+    super(`${content.problems.length} content problems`);
+    this.name = "ContentProblems";
+  }
+}
+
+/** What the next build needs from this one, beside its files. */
+interface BuildState {
+  codeDigest: string;
+  template: string;
+  manifest: ViteManifest;
+  pages: PageState;
+  /** This build's own hashed assets (relative to site/), carried into the next build for pages still open. */
+  assets: string[];
+}
+
+const STATE_FILE = "state.json";
+
+function filesUnder(dir: string, base = dir, out: string[] = []): string[] {
+  if (!existsSync(dir)) return out;
+  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    const full = join(dir, entry.name);
+    if (entry.isDirectory()) filesUnder(full, base, out);
+    else if (entry.isFile()) out.push(relative(base, full));
+  }
+  return out;
+}
+
+/** Digest of the code and settings the bundles and every page's frame are made from. */
+function codeDigest(root: string): string {
+  const hash = createHash("sha256");
+  for (const input of CODE_INPUTS) {
+    const full = join(root, input);
+    const files = existsSync(full) && !input.includes(".") ? filesUnder(full).map((f) => join(input, f)) : [input];
+    for (const file of files) {
+      hash.update(file).update("\0");
+      try {
+        hash.update(readFileSync(join(root, file)));
+      } catch {
+        hash.update("missing");
+      }
+    }
+  }
+  hash.update(JSON.stringify(Object.entries(loadEnv("production", root, "VITE_")).sort()));
+  return hash.digest("hex");
+}
+
+function readState(buildDir: string): BuildState | null {
+  try {
+    return JSON.parse(readFileSync(join(buildDir, STATE_FILE), "utf8")) as BuildState;
+  } catch {
+    return null;
+  }
+}
+
+/** Link every file of `from` into `to` (cp -al: one process, far faster than a file-by-file walk from JavaScript). */
+function linkTree(from: string, to: string): void {
+  rmSync(to, { recursive: true, force: true });
+  const run = spawnSync("cp", ["-al", from, to], { encoding: "utf8" });
+  if (run.status !== 0) throw new Error(`could not link the previous build's files: ${run.stderr.trim() || `cp exited with ${run.status}`}`);
+}
+
+export async function buildSite(root: string, options: BuildOptions): Promise<BuildSummary> {
+  const started = performance.now();
+  const phases: Record<string, number> = {};
+  let phaseStarted = started;
+  const phaseDone = (name: string) => {
+    const now = performance.now();
+    phases[name] = (now - phaseStarted) / 1000;
+    phaseStarted = now;
+  };
+
+  const { content, checked } = await loadSiteContentCached(root);
+  phaseDone("validate");
+  if (content.problems.length > 0) throw new ContentProblems(content);
+
+  const live = liveBuildDir(root);
+  // Half-written folders of killed builds go; the live one stays until the next one is live.
+  removeOtherBuilds(root, live ? [live] : []);
+  const previous = options.incremental && live ? readState(live) : null;
+  const code = codeDigest(root);
+  const reuse = previous !== null && previous.codeDigest === code;
+  const dir = newBuildDir(root);
+  const site = join(dir, "site");
+  const server = join(dir, "server");
+  try {
+    let template: string;
+    let manifest: ViteManifest;
+    if (reuse) {
+      linkTree(join(live!, "site"), site);
+      linkTree(join(live!, "server"), server);
+      // The cards are placed again below, so a deleted page's card does not stay behind (og/ also holds the site's own pictures).
+      for (const card of filesUnder(join(site, "og"))) if (!existsSync(join(root, "site", "assets", "og", card))) rmSync(join(site, "og", card));
+      ({ template, manifest } = previous);
+    } else {
+      const config = (extra: Parameters<typeof mergeConfig>[1]) => mergeConfig(siteConfig({ contentChecked: true }), { root, configFile: false, logLevel: "warn", ...extra });
+      await build(config({ build: { outDir: site, emptyOutDir: true } }));
+      await build(
+        config({
+          publicDir: false,
+          build: { outDir: server, emptyOutDir: true, ssr: "src/app/entry-server.tsx", manifest: false, rolldownOptions: { output: { chunkFileNames: "[name]-[hash].js" } } },
+        }),
+      );
+      template = readFileSync(join(site, "index.html"), "utf8");
+      manifest = JSON.parse(readFileSync(join(site, ".vite", "manifest.json"), "utf8")) as ViteManifest;
+      rmSync(join(site, ".vite"), { recursive: true, force: true });
+    }
+    phaseDone(reuse ? "bundles (reused)" : "bundles");
+
+    const seo = await buildSeo(content, site, root, { drawCards: options.drawCards });
+    phaseDone("social cards");
+
+    const sharedDigest = createHash("sha256").update(code).update(JSON.stringify(content.site)).digest("hex");
+    const pages = await prerender({ outDir: site, serverEntryFile: join(server, "entry-server.js"), template, manifest, site: content.site! }, content, seo.headFor, {
+      sharedDigest,
+      previous: reuse ? previous.pages : undefined,
+    });
+    phaseDone("prerender");
+    // Scripts, styles and pictures: compressed once per bundle (pages were compressed as they were written).
+    if (!reuse) await precompress(site, pages.written);
+    phaseDone("compress");
+
+    const assets = reuse ? previous.assets : filesUnder(join(site, "assets")).map((f) => join("assets", f));
+    // An open page keeps navigating after the switch: the previous build's hashed files stay served until the next build.
+    const carried = live && !reuse ? carryAssets(join(live, "site"), site, readState(live)?.assets ?? []) : (readCompletion(live ?? "")?.carried ?? []);
+    const state: BuildState = { codeDigest: code, template, manifest, pages: pages.state, assets };
+    writeFileSync(join(dir, STATE_FILE), JSON.stringify(state));
+    markComplete(dir, { builtAt: new Date().toISOString(), files: filesUnder(site).length - carried.length, carried });
+    goLive(root, dir);
+    removeOtherBuilds(root, live ? [dir, live] : [dir]);
+    phaseDone("switch");
+    return {
+      pages: pages.primaryRoutes.length,
+      htmlFiles: pages.files.length,
+      rendered: pages.rendered,
+      checked,
+      bundlesReused: reuse,
+      seconds: (performance.now() - started) / 1000,
+      phases,
+      cards: seo.cards,
+      warnings: seo.warnings,
+    };
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/** Links the previous build's own hashed assets (and their compressed copies) that this build lacks; returns them. */
+function carryAssets(previousSite: string, site: string, assets: string[]): string[] {
+  const carried: string[] = [];
+  for (const asset of assets) {
+    for (const file of [asset, `${asset}.br`, `${asset}.gz`]) {
+      const from = join(previousSite, file);
+      const to = join(site, file);
+      if (existsSync(to) || !existsSync(from)) continue;
+      mkdirSync(join(to, ".."), { recursive: true });
+      linkSync(from, to);
+      carried.push(file);
+    }
+  }
+  return carried;
+}

@@ -1,0 +1,317 @@
+import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { dirname, join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { blockSource } from "../app/blocks/registry.ts";
+import { jsonForHtml, pageEntries } from "../content/page-entries.ts";
+import type { SiteContent } from "../content/site.ts";
+import type { PageEntry } from "../shared/page-entry.ts";
+import type { Site } from "../shared/generated/schema-types.ts";
+import { escapeHtml } from "../shared/html.ts";
+import { dataPathOf, PAGE_DATA_ID, SITE_DATA_ID } from "../shared/data-paths.ts";
+import { inWorkers, PARALLEL_FROM } from "./worker-pool.ts";
+import { securityHeaders, STRICT_TRANSPORT_SECURITY } from "../shared/security-headers.ts";
+import { BROTLI_QUALITY, CompressQueue } from "./precompress.ts";
+
+type ServerEntry = {
+  render(url: string, entry: PageEntry, site: Site): Promise<string>;
+};
+
+export type ViteManifest = Record<string, { file: string; src?: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[]; css?: string[] }>;
+
+
+/** `/careers` → dist/careers/index.html; `/` → dist/index.html */
+export function htmlPathOf(outDir: string, url: string): string {
+  return url === "/" ? join(outDir, "index.html") : join(outDir, url.slice(1), "index.html");
+}
+
+/**
+ * The JS files the blocks of a page need beyond the entry, for <link rel="modulepreload"> so
+ * hydration does not wait on a waterfall (the entry script loads them before it hydrates).
+ */
+export function blockPreloads(manifest: ViteManifest, entry: PageEntry): string[] {
+  if (entry.route === null) return [];
+  // A project whose src/ is a symbolic link (npm run check's build root) has keys relative to the link's target.
+  const keyOf = (source: string) => (manifest[source] ? source : Object.keys(manifest).find((k) => k.endsWith(`/${source}`)));
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file) || chunk.isEntry) return;
+    files.add(chunk.file);
+    chunk.imports?.forEach(visit);
+  };
+  for (const type of new Set(entry.page.sections.map((s) => s.type))) {
+    const key = keyOf(blockSource(type));
+    if (!key) throw new Error(`The client build has no chunk for ${blockSource(type)} (the ${type} block)`);
+    visit(key);
+  }
+  return [...files].sort();
+}
+
+/**
+ * React's renderToString puts the image preloads it derives (eager pictures, fetchPriority)
+ * in front of the markup, inside <div id="root">. They belong in <head>, where the browser
+ * finds them before it parses the body; hydration skips them either way.
+ */
+export function hoistPreloads(html: string): { preloads: string[]; body: string } {
+  const leading = /^<link rel="preload"[^>]*\/?>/;
+  const preloads: string[] = [];
+  let body = html;
+  for (let m = leading.exec(body); m; m = leading.exec(body)) {
+    preloads.push(m[0].replace(/\/>$/, " />"));
+    body = body.slice(m[0].length);
+  }
+  return { preloads, body };
+}
+
+/**
+ * dist/_headers (Netlify and Cloudflare Pages format): the headers `npm start` sends, for a
+ * static host or CDN. It is always HTTPS there, so Strict-Transport-Security is included.
+ */
+export function headersFile(apiBase: string | undefined): string {
+  const all = { ...securityHeaders({ apiBase }), "Strict-Transport-Security": STRICT_TRANSPORT_SECURITY };
+  return [
+    "# The security headers of `npm start` (src/shared/security-headers.ts), for a static host or CDN.",
+    "/*",
+    ...Object.entries(all).map(([name, value]) => `  ${name}: ${value}`),
+    "",
+    "# Hashed file names: a file under /assets/ never changes.",
+    "/assets/*",
+    "  Cache-Control: public, max-age=31536000, immutable",
+    "",
+    "# Page data keeps its name across deploys, like the HTML, so it is revalidated.",
+    "/_data/*",
+    "  Cache-Control: no-cache",
+    "",
+  ].join("\n");
+}
+
+/** What <head> gets for one address, on top of index.html's own tags. */
+export interface HeadInput {
+  site: Site;
+  /** The address being written (for an alias, not its page's route). */
+  url: string;
+  entry: PageEntry;
+  /** JS files to modulepreload, and the image preloads React derived. */
+  preloads: string[];
+  imagePreloads: string[];
+  /** Tags another build step adds: the share picture and structured data (src/seo). */
+  extra: string[];
+}
+
+/** Head tags a build step adds for a page by its route (null: the not-found page). */
+export type ExtraHead = (route: string | null) => string[];
+
+/** The tags of one page's <head>: title, description, canonical or noindex, social tags and preloads. */
+export function head({ site, url, entry, preloads, imagePreloads, extra }: HeadInput): string {
+  const page = entry.route === null ? null : entry.page;
+  const canonical = `${site.url}${entry.route === null ? url : entry.route === "/" ? "/" : entry.route}`;
+  const title = escapeHtml(page ? page.title : `Page not found | ${site.company}`);
+  const description = escapeHtml(page ? page.description : `The page you asked for does not exist on the ${site.company} website.`);
+  return [
+    `<title>${title}</title>`,
+    `<meta name="description" content="${description}" />`,
+    entry.route === null ? `<meta name="robots" content="noindex" />` : `<link rel="canonical" href="${escapeHtml(canonical)}" />`,
+    `<meta property="og:type" content="website" />`,
+    `<meta property="og:site_name" content="${escapeHtml(site.company)}" />`,
+    `<meta property="og:title" content="${title}" />`,
+    `<meta property="og:description" content="${description}" />`,
+    `<meta property="og:url" content="${escapeHtml(canonical)}" />`,
+    `<meta name="twitter:card" content="summary_large_image" />`,
+    `<meta name="twitter:title" content="${title}" />`,
+    `<meta name="twitter:description" content="${description}" />`,
+    ...extra,
+    ...preloads.map((f) => `<link rel="modulepreload" href="/${f}" />`),
+    ...imagePreloads,
+  ].join("\n    ");
+}
+
+/** sitemap.xml: each primary route once (aliases are not listed: they point at their page). */
+export function sitemapXml(siteUrl: string, primaryRoutes: string[]): string {
+  return [
+    `<?xml version="1.0" encoding="UTF-8"?>`,
+    `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">`,
+    ...[...primaryRoutes].sort().map((r) => `  <url><loc>${escapeHtml(siteUrl + (r === "/" ? "/" : r))}</loc></url>`),
+    `</urlset>`,
+    "",
+  ].join("\n");
+}
+
+export interface PrerenderResult {
+  /** The HTML files. */
+  files: string[];
+  primaryRoutes: string[];
+  /** Every file written, each already compressed as it was written (precompress skips them). */
+  written: Set<string>;
+}
+
+/** One address to write: its data, the head tags other build steps made for it, and the file it comes from (for errors). */
+export type PageJob = [url: string, entry: PageEntry, extra: string[], source: string];
+
+/** What every page is made from. */
+export interface PageWriterInput {
+  outDir: string;
+  serverEntryFile: string;
+  /**
+   * The client build's index.html, read once before any page is written: the home page is written
+   * over that very file, so a prerender worker that read it later would take the home page for its template.
+   */
+  template: string;
+  manifest: ViteManifest;
+  /** The site settings: drawn into every page, and carried by each as a data block the browser reads. */
+  site: Site;
+}
+
+/** A page that could not be drawn: the build stops and names it. */
+export class PrerenderError extends Error {
+  override name = "PrerenderError";
+}
+
+/**
+ * Replace a file by a new one (never write into it): the files of the previous build are linked
+ * into a new build, not copied, and writing through a link would change the live site.
+ */
+function replaceFile(file: string, data: string | Buffer): void {
+  rmSync(file, { force: true });
+  writeFileSync(file, data);
+}
+
+/**
+ * Writes pages into outDir: the same template, manifest and server renderer for every page.
+ * Each HTML file carries the site settings and its own data in `<script type="application/json">`
+ * blocks (data, not script: the CSP is untouched) and the data goes to dist/_data/ for
+ * client-side navigation; each file is compressed on zlib's threads while the next page renders.
+ */
+export async function pageWriter({ outDir, serverEntryFile, template, manifest, site }: PageWriterInput) {
+  const entry = (await import(pathToFileURL(serverEntryFile).href)) as ServerEntry;
+  const lang = site.language ?? "en";
+  const siteBlock = `<script type="application/json" id="${SITE_DATA_ID}">${jsonForHtml(site)}</script>`;
+  const compress = new CompressQueue(BROTLI_QUALITY.pages);
+  const madeDirs = new Set<string>();
+  const written = new Set<string>();
+  const write = async (file: string, text: string) => {
+    const dir = dirname(file);
+    if (!madeDirs.has(dir)) mkdirSync(dir, { recursive: true });
+    madeDirs.add(dir);
+    replaceFile(file, text);
+    rmSync(`${file}.br`, { force: true });
+    rmSync(`${file}.gz`, { force: true });
+    written.add(file);
+    await compress.add(file, text);
+  };
+  const html = async ([url, pageEntry, extra, source]: PageJob) => {
+    let rendered: string;
+    try {
+      rendered = await entry.render(url, pageEntry, site);
+    } catch (error) {
+      throw new PrerenderError(`${source}: ${url} could not be drawn: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    }
+    const { preloads, body } = hoistPreloads(rendered);
+    const data = `<script type="application/json" id="${PAGE_DATA_ID}">${jsonForHtml(pageEntry)}</script>`;
+    return template
+      .replace(/<html lang="[^"]*">/, `<html lang="${lang}">`)
+      .replace("<!--app-head-->", () => head({ site, url, entry: pageEntry, preloads: blockPreloads(manifest, pageEntry), imagePreloads: preloads, extra }))
+      .replace("<!--app-html-->", () => body)
+      .replace("</body>", () => `  ${siteBlock}\n  ${data}\n  </body>`);
+  };
+  return {
+    site,
+    write,
+    compress,
+    written,
+    /** Write one address's HTML (to `file`, by default its own path) and, for a page, its data file; returns the files, HTML first. */
+    async page(job: PageJob, file = htmlPathOf(outDir, job[0])): Promise<string[]> {
+      const [url, pageEntry] = job;
+      await write(file, await html(job));
+      if (pageEntry.route === null) return [file];
+      const data = join(outDir, dataPathOf(url).slice(1));
+      await write(data, JSON.stringify(pageEntry));
+      return [file, data];
+    },
+  };
+}
+
+/** The files one address was written to (relative to outDir), and the digest of everything they were made from. */
+export interface PageRecord {
+  digest: string;
+  files: string[];
+}
+
+/** Per address (and "404.html" for the not-found page): what the build wrote, for the next build to reuse. */
+export type PageState = Record<string, PageRecord>;
+
+export interface PrerenderResult {
+  /** The HTML files. */
+  files: string[];
+  primaryRoutes: string[];
+  /** Every file written, each already compressed as it was written (precompress skips them). */
+  written: Set<string>;
+  state: PageState;
+  /** Addresses drawn this time (the others were the previous build's, unchanged). */
+  rendered: number;
+}
+
+export interface PrerenderOptions {
+  /** Digest of everything every page is made from besides its own data (code, template, site settings). */
+  sharedDigest: string;
+  /** The previous build's pages, already linked into outDir: an address whose digest matches is kept as it is. */
+  previous?: PageState | undefined;
+}
+
+const NOT_FOUND_KEY = "404.html";
+
+/**
+ * Render every route and alias into outDir (see pageWriter), plus 404.html, sitemap.xml,
+ * robots.txt and _headers. An address whose inputs have the same digest as in the previous
+ * build keeps that build's files. From PARALLEL_FROM addresses to draw on, the pages are
+ * rendered on one worker thread per core, each with a capped heap, so time and memory stay
+ * linear in pages. Returns the files written and what was compressed, so precompress can skip them.
+ */
+export async function prerender(input: PageWriterInput, content: SiteContent, extraHead: ExtraHead, options: PrerenderOptions): Promise<PrerenderResult> {
+  const { outDir } = input;
+  const writer = await pageWriter(input);
+  const sourceOf = new Map(content.pages.map((p) => [p.route, p.file]));
+  const jobs: [key: string, job: PageJob, file: string][] = pageEntries(content).map(([url, entry]) => [url, [url, entry, extraHead(entry.route), sourceOf.get(entry.route ?? "") ?? "site/"], htmlPathOf(outDir, url)]);
+  jobs.push([NOT_FOUND_KEY, ["/404", { route: null }, extraHead(null), "the not-found page"], join(outDir, "404.html")]);
+  const digestOf = ([url, entry, extra]: PageJob) => createHash("sha256").update(options.sharedDigest).update("\0").update(url).update("\0").update(jsonForHtml(entry)).update("\0").update(extra.join("\n")).digest("hex");
+  const state: PageState = {};
+  const toDraw: typeof jobs = [];
+  for (const item of jobs) {
+    const digest = digestOf(item[1]);
+    const before = options.previous?.[item[0]];
+    if (before?.digest === digest && before.files.every((f) => existsSync(join(outDir, f)))) state[item[0]] = before;
+    else {
+      for (const f of before?.files ?? []) rmSync(join(outDir, f), { force: true });
+      state[item[0]] = { digest, files: [] };
+      toDraw.push(item);
+    }
+  }
+  const current = new Set(jobs.map(([key]) => key));
+  for (const [key, record] of Object.entries(options.previous ?? {})) if (!current.has(key)) for (const f of record.files) rmSync(join(outDir, f), { force: true });
+
+  const drawn: string[][] = [];
+  const jobAt = (i: number): PageJob => toDraw[i]![1];
+  if (toDraw.length >= PARALLEL_FROM) drawn.push(...(await inWorkers<PageJob, string[]>(new URL("./prerender-worker.ts", import.meta.url), input, toDraw.length, jobAt, { batch: 25, heapMb: 128 })));
+  else for (const [, job, file] of toDraw) drawn.push(await writer.page(job, file));
+
+  const { site } = writer;
+  const primaryRoutes = content.pages.map((p) => p.route).sort();
+  await writer.write(join(outDir, "sitemap.xml"), sitemapXml(site.url, primaryRoutes));
+  await writer.write(join(outDir, "robots.txt"), `User-agent: *\nAllow: /\n\nSitemap: ${site.url}/sitemap.xml\n`);
+  // The API base the bundle was built with (.env files or the environment), so connect-src matches it.
+  // Vite is imported here, not at the top, so the prerender workers, which import this module, do not load it.
+  const { loadEnv } = await import("vite");
+  await writer.write(join(outDir, "_headers"), headersFile(loadEnv("production", process.cwd(), "VITE_").VITE_API_BASE));
+  await writer.compress.drain();
+  const relativeTo = (file: string) => file.slice(outDir.length + 1);
+  toDraw.forEach(([key], i) => {
+    state[key]!.files = drawn[i]!.flatMap((file) => [file, `${file}.br`, `${file}.gz`].filter((f, k) => k === 0 || existsSync(f))).map(relativeTo);
+  });
+  return {
+    files: jobs.map(([, , file]) => file),
+    primaryRoutes,
+    written: new Set([...drawn.flat(), ...writer.written]),
+    state,
+    rendered: toDraw.length,
+  };
+}

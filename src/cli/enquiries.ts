@@ -1,0 +1,121 @@
+// Reads stored enquiries: `npm run enquiries -- list` or `-- export --format csv|json`; shows and
+// requeues their deliveries: `-- deliveries`, `-- retry <delivery id>|failed`; shows the spam
+// kept back, `-- spam`, and releases one for delivery, `-- not-spam <session id>`.
+import { existsSync } from "node:fs";
+import {
+  allEnquiries,
+  csvHeader,
+  csvRecord,
+  ENQUIRIES_USAGE,
+  enquiryTable,
+  exportRecord,
+  parseEnquiriesArgs,
+  releaseReport,
+  spamTable,
+} from "../server/enquiry-export.ts";
+import { ConfigError } from "../server/config-error.ts";
+import { deliveryChannels, deliveryConfigFromEnv } from "../server/delivery/config.ts";
+import { openOutbox, type OutboxPlace } from "../server/delivery/index.ts";
+import { DELIVERY_LIST_SIZE, deliveryReport, retryReport } from "../server/delivery/operator.ts";
+import type { RetryTarget } from "../server/delivery/outbox.ts";
+import { openStore } from "../server/open-store.ts";
+import { DEFAULT_DB_PATH } from "../server/sqlite-store.ts";
+import type { EnquiryStore } from "../server/store.ts";
+
+const LIST_SIZE = 50;
+
+async function printList(store: EnquiryStore): Promise<void> {
+  const [newest, total] = await Promise.all([store.list({ limit: LIST_SIZE }), store.count()]);
+  process.stdout.write(enquiryTable(newest));
+  process.stdout.write(`${newest.length} of ${total} enquiries shown, newest first.\n`);
+}
+
+async function printSpam(store: EnquiryStore): Promise<void> {
+  const spam = await store.listSpam(LIST_SIZE);
+  process.stdout.write(spamTable(spam));
+  process.stdout.write(`${spam.length} held as spam (never delivered), newest first. Release one: npm run enquiries -- not-spam <session id>\n`);
+}
+
+/** Queues the enquiry for the channels this environment configures, as the server would have. */
+async function release(store: EnquiryStore, sessionId: string): Promise<number> {
+  let channels;
+  try {
+    channels = deliveryChannels(deliveryConfigFromEnv(process.env));
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    return 2;
+  }
+  const report = releaseReport(sessionId, await store.releaseSpam(sessionId, channels));
+  (report.exitCode === 0 ? process.stdout : process.stderr).write(report.text);
+  return report.exitCode;
+}
+
+async function exportCsv(store: EnquiryStore): Promise<void> {
+  process.stdout.write(csvHeader());
+  for await (const enquiry of allEnquiries(store)) process.stdout.write(csvRecord(enquiry));
+}
+
+async function exportJson(store: EnquiryStore): Promise<void> {
+  let separator = "\n";
+  process.stdout.write("[");
+  for await (const enquiry of allEnquiries(store)) {
+    process.stdout.write(separator + JSON.stringify(exportRecord(enquiry)));
+    separator = ",\n";
+  }
+  process.stdout.write("\n]\n");
+}
+
+async function printDeliveries(place: OutboxPlace): Promise<void> {
+  const outbox = openOutbox(place);
+  try {
+    const [rows, counts] = await Promise.all([outbox.list(DELIVERY_LIST_SIZE), outbox.counts()]);
+    process.stdout.write(deliveryReport(rows, counts));
+  } finally {
+    await outbox.close();
+  }
+}
+
+async function requeue(place: OutboxPlace, target: RetryTarget): Promise<number> {
+  const outbox = openOutbox(place);
+  try {
+    const requeued = await outbox.retry(target);
+    process.stdout.write(retryReport(target, requeued));
+    // A running server sends them within a second; naming an unknown delivery is an error.
+    return target !== "failed" && requeued === 0 ? 1 : 0;
+  } finally {
+    await outbox.close();
+  }
+}
+
+async function main(): Promise<number> {
+  const command = parseEnquiriesArgs(process.argv.slice(2));
+  if (command === null) {
+    process.stderr.write(`${ENQUIRIES_USAGE}\n`);
+    return 2;
+  }
+  const databaseUrl = process.env.DATABASE_URL?.trim() || undefined;
+  const dbPath = process.env.ENQUIRY_DB?.trim() || DEFAULT_DB_PATH;
+  // Reading must not create a database: an absent file simply holds no enquiries yet.
+  if (!databaseUrl && !existsSync(dbPath)) {
+    process.stderr.write(`No enquiries yet: ${dbPath} does not exist.\n`);
+    if (command.command === "export") process.stdout.write(command.format === "csv" ? csvHeader() : "[]\n");
+    return 0;
+  }
+  // Opening the store applies any new migration, so the outbox below exists.
+  const store = await openStore({ databaseUrl, dbPath });
+  try {
+    if (command.command === "list") await printList(store);
+    else if (command.command === "spam") await printSpam(store);
+    else if (command.command === "not-spam") return await release(store, command.sessionId);
+    else if (command.command === "deliveries") await printDeliveries({ databaseUrl, dbPath });
+    else if (command.command === "retry") return await requeue({ databaseUrl, dbPath }, command.target);
+    else if (command.format === "csv") await exportCsv(store);
+    else await exportJson(store);
+  } finally {
+    await store.close();
+  }
+  return 0;
+}
+
+process.exitCode = await main();

@@ -1,8 +1,0 @@
-import { workerData } from "node:worker_threads";
-import { serveBatches } from "../lib/worker-pool.ts";
-import { checkFiles, validatorsOf } from "./site.ts";
-
-/** A worker of loadSiteContentInParallel: checks the files it is sent (absolute paths), each on its own. */
-const { root } = workerData as { root: string };
-const validators = validatorsOf(root);
-serveBatches((files: string[]) => checkFiles(root, files, validators));

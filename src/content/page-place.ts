@@ -1,0 +1,60 @@
+import type { Page, Site } from "../shared/generated/schema-types.ts";
+
+/** The pages of the site by route, and which route an address (page or alias) shows. */
+export interface SiteTree {
+  site: Site;
+  pages: Map<string, Page>;
+  primaryOf: Map<string, string>;
+}
+
+/** "GATE Preparation Course | Nexa AI" → "GATE Preparation Course": the title without the site's name. */
+export function titleWithoutSite(title: string): string {
+  return title.replace(/\s+\|[^|]*$/, "");
+}
+
+/**
+ * What a page is called in breadcrumbs and in the section line of a social card: the
+ * header's own label for a top menu item ("Courses"), else the page's card title, else its
+ * title without the site's name.
+ */
+export function labelOf(tree: SiteTree, route: string): string {
+  const item = tree.site.header.items.find((i) => i.to !== "/" && tree.primaryOf.get(i.to) === route);
+  if (item) return item.label;
+  const page = tree.pages.get(route)!;
+  return page.card?.title ?? titleWithoutSite(page.title);
+}
+
+/**
+ * The pages above a route, top first, from its address: /courses/normal-course/data-and-ai/python
+ * → /courses, /courses/normal-course, /courses/normal-course/data-and-ai. An address with no
+ * page (or alias) of its own, such as /courses/spotlight, is left out; an alias stands for its page.
+ */
+export function ancestorsOf(tree: SiteTree, route: string): string[] {
+  const parts = route.split("/").filter(Boolean);
+  const out: string[] = [];
+  for (let i = 1; i < parts.length; i++) {
+    const primary = tree.primaryOf.get("/" + parts.slice(0, i).join("/"));
+    if (primary && primary !== route && !out.includes(primary)) out.push(primary);
+  }
+  return out;
+}
+
+/** "Courses · Exam Preparation": the top page above this one and the one just above it (none for home and the top pages). */
+export function sectionOf(tree: SiteTree, route: string): string {
+  const above = ancestorsOf(tree, route);
+  const ends = above.length > 1 ? [above[0]!, above.at(-1)!] : above;
+  return ends.map((r) => labelOf(tree, r)).join(" · ");
+}
+
+/** The title on the page's social card: the editor's share.title, else the page title without the site's name. */
+export function cardTitleOf(tree: SiteTree, route: string): string {
+  const page = tree.pages.get(route)!;
+  return page.share?.title ?? titleWithoutSite(page.title);
+}
+
+/** Whether other pages sit below this route (a listing), as opposed to a page at the end of its branch. */
+export function hasPagesBelow(tree: SiteTree, route: string): boolean {
+  const prefix = route === "/" ? "/" : route + "/";
+  for (const other of tree.pages.keys()) if (other !== route && other.startsWith(prefix)) return true;
+  return false;
+}

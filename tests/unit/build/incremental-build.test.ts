@@ -1,0 +1,121 @@
+import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { appendFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, relative } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { readCompletion } from "../../../src/build/publish.ts";
+import { PROJECT } from "../fixture-site.ts";
+
+/**
+ * The incremental build writes byte for byte what a full build writes, after edits of each kind.
+ * One throwaway copy of the project (site, code), built as a user would: edit, `npm run build`.
+ */
+const root = mkdtempSync(join(tmpdir(), "nexa-incremental-"));
+for (const entry of ["site", "src", "index.html", "vite.config.ts", "tsconfig.json", "package.json", "package-lock.json"]) cpSync(join(PROJECT, entry), join(root, entry), { recursive: true });
+for (const entry of ["schema", "node_modules"]) symlinkSync(join(PROJECT, entry), join(root, entry));
+afterAll(() => rmSync(root, { recursive: true, force: true }), 120_000);
+
+interface Built {
+  drawn: number;
+  html: number;
+  bundlesReused: boolean;
+}
+
+function build(...args: string[]): Built {
+  const run = spawnSync(process.execPath, ["--import", "tsx", join(root, "src", "cli", "build.ts"), "--no-cards", ...args], { cwd: root, encoding: "utf8", env: { ...process.env, NODE_ENV: "production" } });
+  expect(run.stderr + run.stdout).toMatch(/Built dist\//);
+  expect(run.status).toBe(0);
+  const line = /(\d+) HTML files \((?:all drawn|(\d+) drawn, \d+ unchanged)\)/.exec(run.stdout)!;
+  const html = Number(line[1]);
+  return { html, drawn: line[2] === undefined ? html : Number(line[2]), bundlesReused: run.stdout.includes("bundles (reused)") };
+}
+
+/** Every file the live build wrote (not the previous build's assets it keeps for open pages), by its digest. */
+function snapshot(): Map<string, string> {
+  const site = realpathSync(join(root, "dist"));
+  const carried = new Set(readCompletion(dirname(site))!.carried);
+  const files = new Map<string, string>();
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (!carried.has(relative(site, full))) files.set(relative(site, full), createHash("sha256").update(readFileSync(full)).digest("hex"));
+    }
+  };
+  walk(site);
+  return files;
+}
+
+/** The files in which two snapshots differ, for a readable failure. */
+function differences(a: Map<string, string>, b: Map<string, string>): string[] {
+  return [...new Set([...a.keys(), ...b.keys()])].filter((f) => a.get(f) !== b.get(f)).sort();
+}
+
+const edit = (file: string, from: string | RegExp, to: string) => {
+  const path = join(root, file);
+  const text = readFileSync(path, "utf8");
+  const next = text.replace(from, to);
+  expect(next).not.toBe(text);
+  writeFileSync(path, next);
+};
+
+const NEW_PAGE = `# yaml-language-server: $schema=../schema/page.schema.json
+schemaVersion: 2
+title: Incremental build check | Nexa AI
+description: A page that exists for one build of a throwaway copy, to check that adding and deleting a page rebuilds the right files.
+sections:
+  - type: prose
+    heading: Incremental build check
+    body:
+      - This page is added, built, and deleted again.
+`;
+
+describe("incremental build", () => {
+  it("writes what a full build writes after content edits: a title, a card, the site settings, a new page, a deleted page", { timeout: 600_000 }, () => {
+    const first = build();
+    expect(first.drawn).toBe(first.html);
+
+    const unchanged = build();
+    expect(unchanged).toMatchObject({ drawn: 0, bundlesReused: true });
+
+    edit("site/legal-privacy.yaml", "title: Privacy policy | Nexa AI", "title: Privacy notice | Nexa AI");
+    const title = build();
+    // The page itself; no listing shows it.
+    expect(title).toMatchObject({ drawn: 1, bundlesReused: true });
+
+    edit("site/industries/health.yaml", "  title: Health\n", "  title: Health care\n");
+    const card = build();
+    // The page, the listing and every page with the header panel that lists it: more than one, fewer than all.
+    expect(card.drawn).toBeGreaterThan(1);
+    expect(card.bundlesReused).toBe(true);
+
+    edit("site/_site.yaml", "  tagline: AI consulting,", "  tagline: AI consulting and");
+    const settings = build();
+    // Every page shows the footer.
+    expect(settings).toMatchObject({ drawn: settings.html, bundlesReused: true });
+
+    writeFileSync(join(root, "site", "incremental-check.yaml"), NEW_PAGE);
+    const added = build();
+    expect(added.html).toBe(settings.html + 1);
+    rmSync(join(root, "site", "incremental-check.yaml"));
+    const deleted = build();
+    expect(deleted.html).toBe(settings.html);
+
+    const incremental = snapshot();
+    expect(incremental.has("incremental-check/index.html")).toBe(false);
+    build("--full");
+    expect(differences(incremental, snapshot())).toEqual([]);
+  });
+
+  it("writes what a full build writes after a picture and a block's code change", { timeout: 600_000 }, () => {
+    const picture = join(root, "site", "assets", "industries", "health.svg");
+    writeFileSync(picture, readFileSync(picture, "utf8").replace("</svg>", "<!-- redrawn --></svg>"));
+    appendFileSync(join(root, "src", "app", "blocks", "Prose.tsx"), "\nexport const PROSE_REVISION = 2;\n");
+    const changed = build();
+    expect(changed.bundlesReused).toBe(false);
+    const incremental = snapshot();
+    build("--full");
+    expect(differences(incremental, snapshot())).toEqual([]);
+  });
+});

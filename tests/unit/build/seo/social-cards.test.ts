@@ -1,0 +1,52 @@
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { CARD_HEIGHT, CARD_WIDTH, logoDataUrl } from "../../../../src/build/seo/card-image.ts";
+import { drawSocialCards, type CardJob } from "../../../../src/build/seo/social-cards.ts";
+import { PROJECT } from "../../fixture-site.ts";
+
+/** Width and height from a PNG's IHDR chunk. */
+export function pngSize(png: Buffer): { width: number; height: number } {
+  expect(png.subarray(1, 4).toString("latin1")).toBe("PNG");
+  return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
+}
+
+const work = mkdtempSync(join(tmpdir(), "nexa-cards-"));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+const logo = logoDataUrl(join(PROJECT, "site", "assets", "brand", "logo.svg"));
+const options = (out: string) => ({ outDir: join(work, out), cacheDir: join(work, "cache"), logo, threads: 1 });
+
+/** Titles from the shortest the schema allows to the longest (70), sections from none to long, and non-English letters. */
+const JOBS: CardJob[] = [
+  { file: "og/a.png", text: { title: "AI!", section: "", brand: "Nexa AI" } },
+  { file: "og/b.png", text: { title: "GATE Preparation Course", section: "Courses · Exam Preparation", brand: "Nexa AI" } },
+  { file: "og/c/d.png", text: { title: "Data Analysis & Visualization Course for Working Analysts and Leads", section: "Courses · Emerging Tech & Specialized", brand: "Nexa AI" } },
+  { file: "og/e.png", text: { title: "W".repeat(70), section: "Industries · Technology, Media & Telecom", brand: "Nexa AI" } },
+  { file: "og/f.png", text: { title: "Łódź, São Paulo and Zürich: AI für Élèves", section: "Insights", brand: "Nexa AI" } },
+];
+
+describe("social cards", () => {
+  it("each is a 1200×630 PNG of at most 80 KB, across title and section lengths", { timeout: 120_000 }, async () => {
+    const stats = await drawSocialCards(JOBS, options("first"));
+    expect(stats).toMatchObject({ cards: 5, drawn: 5, cached: 0 });
+    for (const job of JOBS) {
+      const png = readFileSync(join(work, "first", job.file));
+      expect(pngSize(png), job.file).toEqual({ width: CARD_WIDTH, height: CARD_HEIGHT });
+      expect(png.length, job.file).toBeLessThanOrEqual(80 * 1024);
+    }
+    expect(stats.largest).toBe(Math.max(...JOBS.map((j) => readFileSync(join(work, "first", j.file)).length)));
+  });
+
+  it("an unchanged card comes from the cache; a changed text or a new page is drawn, and equal texts are drawn once", { timeout: 120_000 }, async () => {
+    const again = await drawSocialCards(JOBS, options("second"));
+    expect(again).toMatchObject({ cards: 5, drawn: 0, cached: 5 });
+    expect(readFileSync(join(work, "second", "og/b.png"))).toEqual(readFileSync(join(work, "first", "og/b.png")));
+    const changed = JOBS.map((j, i) => (i === 1 ? { ...j, text: { ...j.text, title: "GATE Preparation Course 2026" } } : j));
+    const twins: CardJob[] = [...changed, { file: "og/x.png", text: { title: "Twin", section: "", brand: "Nexa AI" } }, { file: "og/y.png", text: { title: "Twin", section: "", brand: "Nexa AI" } }];
+    const third = await drawSocialCards(twins, options("third"));
+    expect(third).toMatchObject({ cards: 7, drawn: 2, cached: 5 });
+    expect(readdirSync(join(work, "cache")).filter((f) => f.endsWith(".png"))).toHaveLength(7);
+    expect(readFileSync(join(work, "third", "og/x.png"))).toEqual(readFileSync(join(work, "third", "og/y.png")));
+  });
+});

@@ -1,0 +1,215 @@
+// `npm run bench:scale`: what a page costs as the site grows. For each size it makes a throwaway
+// copy of the project whose site/ holds that many pages in all (the real pages plus synthetic
+// industries, copies of site/industries/health.yaml, each listed like a real one), validates it,
+// builds it and measures dist/. It prints the figures and writes docs/bench-scale-<date>.md;
+// it never fails on a time (speeds are not asserted; tests/budgets/scale.test.ts asserts bytes).
+//   --pages 100,1000,10000   the sizes (default)
+//   --unlisted               synthetic pages without a card, so no listing or header panel shows them:
+//                            what a page costs by itself, apart from the listings that grow with it
+//   --keep                   leave the copies under .tmp/ to look at
+import { spawn } from "node:child_process";
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { formatText } from "../../src/content/format-problems.ts";
+import { loadSiteContent } from "../../src/content/site.ts";
+import { readOptions, usageError } from "../../src/cli/options.ts";
+import { describeTiming, timeSocialCards } from "../../src/cli/cards.ts";
+import { htmlSize } from "../measure/size.ts";
+
+const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
+/** The routes whose initial JS and HTML are measured: the home page, a page no listing touches, the listing that lists every industry. */
+export const MEASURED_ROUTES = ["/", "/legal-privacy", "/industries/details"] as const;
+/** What a copy of the project needs to validate and build (node_modules is linked, not copied). */
+const PROJECT_FILES = ["index.html", "package.json", "tsconfig.json", "vite.config.ts", "schema", "site", "src"];
+const TEMPLATE = "site/industries/health.yaml";
+
+/**
+ * A throwaway copy of the project in `dir` whose site has `pages` pages in all: the real ones
+ * plus synthetic industries. Each synthetic page differs from the template only in its title,
+ * description and card title (without a card order, so they list after the real ones), so the HTML of a page the listings do not touch should not change.
+ */
+export function makeScaledSite(dir: string, pages: number, { unlisted = false } = {}): { pages: number; synthetic: number } {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  for (const f of PROJECT_FILES) cpSync(join(projectRoot, f), join(dir, f), { recursive: true });
+  symlinkSync(join(projectRoot, "node_modules"), join(dir, "node_modules"), "dir");
+  const real = loadSiteContent(dir).pages.length;
+  const synthetic = Math.max(0, pages - real);
+  const template = readFileSync(join(projectRoot, TEMPLATE), "utf8");
+  for (let i = 1; i <= synthetic; i++) {
+    const n = String(i).padStart(5, "0");
+    const page = template
+      .replace(/^title: .*$/m, `title: Synthetic Industry ${n} | Nexa AI`)
+      .replace(/^description: .*$/m, `description: Synthetic industry page ${n}, one of ${synthetic} copies of the health page that measure how the site scales.`)
+      .replace(/^( {2}title:) .*$/m, `$1 Synthetic ${n}`)
+      .replace(/^ {2}order: .*\n/m, "")
+      .replace(unlisted ? /^card:\n(?: {2}.*\n| {4}.*\n)*/m : /(?!)/, "");
+    writeFileSync(join(dir, "site", "industries", `synthetic-${n}.yaml`), page);
+  }
+  return { pages: real + synthetic, synthetic };
+}
+
+/** Run the build in `dir` (one node process, no tsx child) and sample its peak resident memory. */
+export function buildSite(dir: string): Promise<{ seconds: number; peakBytes: number; output: string }> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, ["--import", "tsx", "src/cli/build.ts", "--no-cards"], { cwd: dir, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (d: Buffer) => (output += d));
+    child.stderr.on("data", (d: Buffer) => (output += d));
+    let peakBytes = 0;
+    // VmHWM is the kernel's high-water mark of the process's resident memory, so sampling it misses nothing but the last moments.
+    const sample = () => {
+      try {
+        const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"));
+        if (m) peakBytes = Math.max(peakBytes, Number(m[1]) * 1024);
+      } catch {
+        // the process has just exited
+      }
+    };
+    const timer = setInterval(sample, 50);
+    child.on("error", reject);
+    child.on("exit", (code) => {
+      clearInterval(timer);
+      const seconds = (performance.now() - started) / 1000;
+      if (code === 0) resolve({ seconds, peakBytes, output });
+      else reject(new Error(`the build in ${dir} failed:\n${output}`));
+    });
+  });
+}
+
+export interface DistFigures {
+  distBytes: number;
+  htmlFiles: number;
+  htmlPerPage: number;
+  routes: Record<string, { js: number; html: number; jsFiles: string[] }>;
+}
+
+function walk(dir: string, visit: (file: string, bytes: number) => void): void {
+  for (const name of readdirSync(dir)) {
+    const full = join(dir, name);
+    const st = statSync(full);
+    if (st.isDirectory()) walk(full, visit);
+    else visit(full, st.size);
+  }
+}
+
+/** The byte figures of a built dist/: its size, the mean HTML per page, and initial JS and HTML of the measured routes. */
+export function measureDist(dist: string): DistFigures {
+  let distBytes = 0;
+  let htmlBytes = 0;
+  let htmlFiles = 0;
+  walk(dist, (file, bytes) => {
+    distBytes += bytes;
+    if (file.endsWith("/index.html") || file === join(dist, "index.html")) {
+      htmlBytes += bytes;
+      htmlFiles++;
+    }
+  });
+  const routes: DistFigures["routes"] = {};
+  for (const route of MEASURED_ROUTES) {
+    const file = route === "/" ? join(dist, "index.html") : join(dist, route.slice(1), "index.html");
+    const size = htmlSize(dist, file);
+    routes[route] = { js: size.js, html: statSync(file).size, jsFiles: size.files.filter((f) => f.endsWith(".js")) };
+  }
+  return { distBytes, htmlFiles, htmlPerPage: Math.round(htmlBytes / htmlFiles), routes };
+}
+
+interface Row {
+  pages: number;
+  validateSeconds: number;
+  buildSeconds: number;
+  peakBytes: number;
+  dist: DistFigures;
+}
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+const mb = (n: number) => `${(n / 1024 / 1024).toFixed(n < 10 * 1024 * 1024 ? 1 : 0)} MB`;
+
+function table(rows: Row[]): string {
+  const head = ["figure", ...rows.map((r) => `${r.pages.toLocaleString("en")} pages`)];
+  const line = (name: string, f: (r: Row) => string) => `| ${name} | ${rows.map(f).join(" | ")} |`;
+  return [
+    `| ${head.join(" | ")} |`,
+    `|${head.map(() => "---").join("|")}|`,
+    line("validate (in process)", (r) => `${r.validateSeconds.toFixed(2)} s`),
+    line("build", (r) => `${r.buildSeconds.toFixed(1)} s`),
+    line("build peak memory", (r) => mb(r.peakBytes)),
+    line("`dist/` size", (r) => mb(r.dist.distBytes)),
+    line("HTML files", (r) => String(r.dist.htmlFiles)),
+    line("HTML per page (mean)", (r) => kb(r.dist.htmlPerPage)),
+    ...MEASURED_ROUTES.flatMap((route) => [
+      line(`initial JS of \`${route}\` (gzip)`, (r) => kb(r.dist.routes[route]!.js)),
+      line(`HTML of \`${route}\``, (r) => kb(r.dist.routes[route]!.html)),
+    ]),
+  ].join("\n");
+}
+
+async function main() {
+  const usage = "usage: npm run bench:scale [-- --pages 100,1000,10000] [--unlisted] [--keep]";
+  const { values } = readOptions(
+    { pages: { type: "string", default: "100,1000,10000" }, keep: { type: "boolean", default: false }, unlisted: { type: "boolean", default: false } },
+    usage,
+  );
+  const { keep, unlisted } = values;
+  const sizes = values.pages.split(",").map(Number);
+  if (sizes.some((n) => !Number.isInteger(n) || n < 1)) usageError(usage, "--pages takes whole numbers separated by commas, e.g. 100,1000");
+  const cardLines: string[] = [];
+  const rows: Row[] = [];
+  for (const pages of sizes) {
+    const dir = join(projectRoot, ".tmp", `scale-${pages}`);
+    const made = makeScaledSite(dir, pages, { unlisted });
+    const started = performance.now();
+    const content = loadSiteContent(dir);
+    const validateSeconds = (performance.now() - started) / 1000;
+    if (content.problems.length > 0) throw new Error(`the scaled copy at ${dir} has content problems:\n${formatText(content.problems, content.filesChecked)}`);
+    const built = await buildSite(dir);
+    const row: Row = { pages: made.pages, validateSeconds, buildSeconds: built.seconds, peakBytes: built.peakBytes, dist: measureDist(join(dir, "dist")) };
+    rows.push(row);
+    console.log(`${made.pages} pages (${made.synthetic} synthetic): validate ${validateSeconds.toFixed(2)} s, build ${built.seconds.toFixed(1)} s, peak ${mb(built.peakBytes)}, dist ${mb(row.dist.distBytes)}, HTML/page ${kb(row.dist.htmlPerPage)}`);
+    if (pages === 1000) {
+      // The build above ran with --no-cards: the social cards are a cached step of their own, timed here from an empty cache and again from a full one.
+      const cacheDir = join(dir, ".tmp", "card-cache");
+      for (const run of ["from an empty cache", "again, all cached"]) {
+        const timing = await timeSocialCards(dir, { outDir: join(dir, ".tmp", "cards"), cacheDir });
+        cardLines.push(`Social cards at ${made.pages} pages, ${run}: ${describeTiming(timing)}`);
+        console.log(cardLines.at(-1));
+      }
+    }
+    if (!keep) rmSync(dir, { recursive: true, force: true });
+  }
+  const md = table(rows);
+  console.log(`\n${md}`);
+  const today = new Date().toISOString().slice(0, 10);
+  const file = join(projectRoot, "docs", `bench-scale-${today}${unlisted ? "-unlisted" : ""}.md`);
+  const machine = `${cpus().length} × ${cpus()[0]?.model ?? "CPU"}, load average ${loadavg().map((l) => l.toFixed(1)).join(" ")} at the end, Node ${process.version}`;
+  writeFileSync(
+    file,
+    [
+      `# Scale benchmark, ${today}`,
+      "",
+      "`npm run bench:scale`: throwaway copies of the project whose site has N pages in all (the real pages plus synthetic",
+      unlisted
+        ? "industries, copies of `site/industries/health.yaml` without a card, so no listing or header panel shows them). Build time is wall clock of"
+        : "industries, copies of `site/industries/health.yaml` listed like real ones). Build time is wall clock of",
+      "`src/cli/build.ts --no-cards` in one node process (the social cards are timed on their own, below), peak memory its resident high-water mark; initial JS is gzip level 9,",
+      "as `npm run size` measures. Times depend on the machine and its load; bytes do not.",
+      "",
+      `Machine: ${machine}.`,
+      "",
+      md,
+      "",
+      ...cardLines.flatMap((line) => [line, ""]),
+    ].join("\n"),
+  );
+  console.log(`\nWrote ${file}`);
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  });
+}

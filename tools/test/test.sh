@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# npm test: every check, in the order a failure is cheapest to find.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+mkdir -p .tmp
+step() { printf '\n== %s\n' "$*"; }
+
+step "chromium"; bash tools/test/ensure-chromium.sh
+step "postgresql"; bash tools/test/ensure-postgres.sh
+step "java (HTML checker)"; bash tools/test/ensure-java.sh
+step "validate content"; node src/cli/launch.mjs validate
+step "typecheck"; npx tsc -p tsconfig.json --noEmit
+step "lint"; npm run --silent lint
+step "unit tests"; npx tsx tools/test/with-postgres.ts npx vitest run --reporter=default --reporter=json --outputFile.json=.tmp/vitest.json
+step "reliability tests"; npx tsx tools/test/with-postgres.ts npx vitest run --config tests/reliability/vitest.config.ts --reporter=default --reporter=json --outputFile.json=.tmp/vitest-reliability.json
+step "build"; npx tsx src/cli/build.ts
+step "size budgets and HTML conformance"; npx vitest run --config tests/budgets/vitest.config.ts --reporter=default --reporter=json --outputFile.json=.tmp/vitest-budgets.json
+step "end-to-end tests"; PLAYWRIGHT_JSON_OUTPUT_NAME=.tmp/playwright.json npx playwright test --reporter=list,json
+step "summary"; npx tsx tools/test/test-summary.ts .tmp/vitest.json .tmp/vitest-reliability.json .tmp/vitest-budgets.json .tmp/playwright.json
