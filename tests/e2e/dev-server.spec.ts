@@ -23,7 +23,6 @@ const PRIVATE_FILES: Readonly<Record<string, string>> = {
   ".git/HEAD": `ref: refs/heads/${SECRET}`,
   ".git/config": `[remote "origin"] ${SECRET}`,
   "src/enquiries-copy.db": `SQLite format 3 ${SECRET}`,
-  "site/assets/backup.db": `SQLite format 3 ${SECRET}`,
   "docs/private.md": SECRET,
   "scripts/deploy-notes.txt": SECRET,
 };
@@ -85,7 +84,6 @@ test.describe("dev server", () => {
       ["/.git/config", 404],
       ["/%2egit/HEAD", 404],
       ["/src/enquiries-copy.db", 403],
-      ["/backup.db", 403],
       ["/package.json", 403],
       ["/vite.config.ts", 403],
       ["/docs/private.md", 403],

@@ -16,6 +16,8 @@ describe("serverConfigFromEnv", () => {
       apiBase: undefined,
       corsOrigins: [],
       ipHashKey: undefined,
+      formSecret: undefined,
+      spam: { defences: true, readScripts: ["Latin", "Devanagari"] },
       logger: { level: "info" },
       timeouts: { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000 },
       delivery: { email: undefined, webhook: undefined },

@@ -162,7 +162,8 @@ describe.each(KINDS)("$name enquiry store", (kind) => {
         "ip_hash",
         "created_at",
         "request_hash",
-        
+        "spam_reasons",
+        "released_at",
       ]);
       expect(rows[0]?.ip_hash).toMatch(/^[0-9a-f]{64}$/);
       expect(JSON.stringify(rows)).not.toContain("198.51.100.23");
