@@ -1,5 +1,5 @@
 import type { RetryTarget } from "./delivery/outbox.ts";
-import type { EnquiryStore, StoredEnquiry } from "./store.ts";
+import type { EnquiryStore, ReleaseResult, SpamEnquiry, StoredEnquiry } from "./store.ts";
 
 export const EXPORT_COLUMNS = [
   "session_id",
@@ -104,8 +104,35 @@ export function enquiryTable(enquiries: readonly StoredEnquiry[]): string {
   return fixedWidthTable(TABLE_COLUMNS, enquiries);
 }
 
+const SPAM_COLUMNS: readonly TableColumn<SpamEnquiry>[] = [
+  { heading: "Session id", width: 36, value: (e) => e.session_id },
+  TABLE_COLUMNS[0]!,
+  TABLE_COLUMNS[1]!,
+  TABLE_COLUMNS[2]!,
+  { heading: "Why", width: 40, value: (e) => e.spam_reasons.join(", ") },
+  { heading: "Message", width: 30, value: (e) => e.message },
+];
+
+/** Spam kept back, newest first as given, with the session id `not-spam` takes and the reasons. */
+export function spamTable(enquiries: readonly SpamEnquiry[]): string {
+  return fixedWidthTable(SPAM_COLUMNS, enquiries);
+}
+
+/** What `not-spam <session id>` prints, and its exit code. */
+export function releaseReport(sessionId: string, result: ReleaseResult): { text: string; exitCode: number } {
+  if (result.outcome === "released") {
+    const queued =
+      result.channels === 0 ? "no delivery channel is configured, so it is listed with the others" : `${result.channels} ${result.channels === 1 ? "delivery" : "deliveries"} queued`;
+    return { text: `Released ${sessionId}: not spam; ${queued}.\n`, exitCode: 0 };
+  }
+  if (result.outcome === "not-found") return { text: `No enquiry has the session id ${sessionId}.\n`, exitCode: 1 };
+  return { text: `${sessionId} is not held as spam: nothing to release.\n`, exitCode: 1 };
+}
+
 export type EnquiriesCommand =
   | { command: "list" }
+  | { command: "spam" }
+  | { command: "not-spam"; sessionId: string }
   | { command: "export"; format: "csv" | "json" }
   | { command: "deliveries" }
   | { command: "retry"; target: RetryTarget }
@@ -114,7 +141,7 @@ export type EnquiriesCommand =
   | { command: "erase"; email: string };
 
 export const ENQUIRIES_USAGE =
-  "usage: npm run enquiries -- list | export --format csv|json | deliveries | retry <delivery id>|failed | purge | find --email <address> | erase --email <address>";
+  "usage: npm run enquiries -- list | export --format csv|json | deliveries | retry <delivery id>|failed | purge | find --email <address> | erase --email <address> | spam | not-spam <session id>";
 
 function emailOption(rest: readonly string[]): string | undefined {
   const [first = "", second] = rest;
@@ -132,7 +159,8 @@ function formatOption(rest: readonly string[]): string | undefined {
 
 /**
  * Parses `list`, `export --format csv|json` (also `--format=csv`), `deliveries`, `retry <id>|failed`,
- * `purge`, `find --email <address>` or `erase --email <address>` (also `--email=…`); null means a usage error.
+ * `purge`, `find --email <address>` or `erase --email <address>` (also `--email=…`), `spam` or
+ * `not-spam <session id>`; null means a usage error.
  */
 export function parseEnquiriesArgs(args: readonly string[]): EnquiriesCommand | null {
   const [command, ...rest] = args;
@@ -144,6 +172,8 @@ export function parseEnquiriesArgs(args: readonly string[]): EnquiriesCommand | 
     return command === "find" ? { command: "find", email } : { command: "erase", email };
   }
   if (command === "deliveries" && rest.length === 0) return { command: "deliveries" };
+  if (command === "spam" && rest.length === 0) return { command: "spam" };
+  if (command === "not-spam" && rest.length === 1 && rest[0]!.trim() !== "") return { command: "not-spam", sessionId: rest[0]!.trim().toLowerCase() };
   if (command === "retry" && rest.length === 1) {
     const target = rest[0]!;
     return { command: "retry", target: target === "failed" ? "failed" : { id: target.toLowerCase() } };

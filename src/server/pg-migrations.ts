@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Pool } from "pg";
-import { MIGRATIONS_DIR, readMigrations, type Migration } from "./sqlite-migrations.ts";
+import { MIGRATIONS_DIR, readMigrations, currentNumbers, type Migration } from "./sqlite-migrations.ts";
 
 /** Namespace of this app's advisory locks (the two-key form), "NEXA" in ASCII. */
 export const ADVISORY_LOCK_NAMESPACE = 0x4e455841;
@@ -44,6 +44,9 @@ export async function applyPgMigrations(pool: Pool, migrations: readonly Migrati
         name TEXT NOT NULL,
         applied_at TIMESTAMPTZ NOT NULL
       )`);
+      for (const { version, name } of currentNumbers(migrations)) {
+        await client.query("UPDATE schema_migrations SET version = $1 WHERE name = $2 AND version <> $1", [version, name]);
+      }
       for (const migration of migrations) {
         await client.query("BEGIN");
         try {

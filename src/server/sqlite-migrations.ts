@@ -51,11 +51,26 @@ function isApplied(db: Database, version: number): boolean {
 }
 
 /**
+ * A migration is known by its name; its number only orders it. When two lines of work both
+ * added a migration 004 and one was renumbered on merging (spam became 005 beside
+ * data_removals), a database made by the renumbered side records it under its old number:
+ * these statements move each record to its migration's current number, highest first so no
+ * two records ever share a number, before the runner decides what is still to apply.
+ */
+export function currentNumbers(migrations: readonly Migration[]): { version: number; name: string }[] {
+  return [...migrations].sort((a, b) => b.version - a.version).map(({ version, name }) => ({ version, name }));
+}
+
+/**
  * Applies each migration not yet recorded in schema_migrations, one transaction each.
  * IMMEDIATE transactions make two processes starting at once apply each migration once.
  */
 export function applyMigrations(db: Database, migrations: readonly Migration[] = readMigrations()): number[] {
   createMigrationsTable(db);
+  const renumber = db.prepare("UPDATE schema_migrations SET version = @version WHERE name = @name AND version <> @version");
+  db.transaction(() => {
+    for (const record of currentNumbers(migrations)) renumber.run(record);
+  }).immediate();
   const applied: number[] = [];
   for (const migration of migrations) {
     const apply = db.transaction(() => {

@@ -21,6 +21,7 @@
 //   npm run bench:api -- --profile                 also CPU-profile the API server and print where its time goes per enquiry
 //   npm run bench:api -- --log-level debug         the server at another log level, to see the cost of its request lines
 //   npm run bench:api -- --port 4500               the bare server on 4500, the API on 4501, PostgreSQL on 4502 (default: any free ports)
+//   npm run bench:api -- --spam                    the spam defences against bots and people instead (tools/bench/bench-spam.ts)
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -57,9 +58,16 @@ const { values: args } = readArgs(
     profile: { type: "boolean", default: false },
     "log-level": { type: "string", default: "info" },
     port: { type: "string", default: "0" },
+    spam: { type: "boolean", default: false },
   },
   USAGE,
 );
+
+if (args.spam) {
+  const { benchSpam } = await import("./bench-spam.ts");
+  await benchSpam();
+  process.exit(0);
+}
 
 const DURATION = Number(args.duration);
 const WARMUP = Number(args.warmup);

@@ -22,6 +22,7 @@ describe("SQLite enquiry store", () => {
       { version: 2, name: "request_hash" },
       { version: 3, name: "enquiry_deliveries" },
       { version: 4, name: "data_removals" },
+      { version: 5, name: "spam" },
     ]);
     expect(db.pragma("journal_mode", { simple: true })).toBe("wal");
     db.close();
@@ -46,6 +47,8 @@ describe("SQLite enquiry store", () => {
       "ip_hash",
       "created_at",
       "request_hash",
+      "spam_reasons",
+      "released_at",
     ]);
   });
 
