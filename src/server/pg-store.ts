@@ -4,7 +4,7 @@ import type { Channel } from "./delivery/config.ts";
 import { pgInsertDeliveries } from "./delivery/pg-outbox.ts";
 import type { Enquiry } from "./enquiry.ts";
 import { ipHasher, newIpHashKey } from "./ip-hash.ts";
-import { ADVISORY_LOCK_NAMESPACE, applyPgMigrations } from "./pg-migrations.ts";
+import { ADVISORY_LOCK_NAMESPACE, applyPgMigrations } from "./migrations.ts";
 import {
   INBOX,
   listParameters,

@@ -8,7 +8,7 @@ import type { Outbox } from "./delivery/outbox.ts";
 import { sqliteOutbox, type OutboxJob } from "./delivery/sqlite-outbox.ts";
 import type { Enquiry } from "./enquiry.ts";
 import { ipHasher, newIpHashKey } from "./ip-hash.ts";
-import { applyMigrations } from "./sqlite-migrations.ts";
+import { applySqliteMigrations } from "./migrations.ts";
 import {
   INBOX,
   listParameters,
@@ -152,7 +152,13 @@ const WRITER_IDLE_MS = 30_000;
  */
 export function openSqliteStore(options: SqliteStoreOptions): SqliteStore {
   const db = openDatabase(options.path);
-  applyMigrations(db);
+  try {
+    applySqliteMigrations(db);
+  } catch (error) {
+    // A database this version cannot migrate (or newer than it) is left closed, not held open.
+    db.close();
+    throw error;
+  }
   const hashOfIp = ipHasher(options.ipHashKey ?? storedKey(db, "ip_hash_key"));
   const formSecret = options.formSecret ?? storedKey(db, "form_secret");
   const now = options.now ?? Date.now;

@@ -31,8 +31,7 @@ import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import BetterSqlite3 from "better-sqlite3";
 import pg from "pg";
-import { applyPgMigrations } from "../../src/server/pg-migrations.ts";
-import { applyMigrations } from "../../src/server/sqlite-migrations.ts";
+import { applyPgMigrations, applySqliteMigrations } from "../../src/server/migrations.ts";
 import { readArgs, usageError } from "../../src/cli/options.ts";
 import { findPostgresBin, POSTGRES_MISSING, startTemporaryPostgres, type TemporaryPostgres } from "../test/postgres.ts";
 import { freePort } from "../test/free-port.ts";
@@ -288,7 +287,7 @@ function sqliteLoopTarget(): Target {
   const db = new BetterSqlite3(join(work, "enquiries.db"));
   db.pragma("journal_mode = WAL");
   db.pragma("synchronous = FULL");
-  applyMigrations(db);
+  applySqliteMigrations(db);
   const insert = db.prepare(`INSERT INTO enquiries (${INSERT_COLUMNS}) VALUES (@session_id, @first_name, @last_name, @email, @phone, @subject, @message, @created_at)`);
   const insertBatch = db.transaction((first: number) => {
     for (let i = first; i < first + LOOP_BATCH; i += 1) insert.run(benchRow(i));

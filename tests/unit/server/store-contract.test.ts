@@ -3,6 +3,7 @@ import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Channel } from "../../../src/server/delivery/config.ts";
 import type { Enquiry } from "../../../src/server/enquiry.ts";
+import { NewerDatabaseError } from "../../../src/server/migrations.ts";
 import { openPgStore } from "../../../src/server/pg-store.ts";
 import { openSqliteStore } from "../../../src/server/sqlite-store.ts";
 import type { EnquiryStore, InsertResult, PersonalDataStore } from "../../../src/server/store.ts";
@@ -142,6 +143,19 @@ describe.each(KINDS)("$name enquiry store", (kind) => {
       sessionIdOf(await store.insert(VALID_ENQUIRY, { spamReasons: ["honeypot"] }));
       expect(await store.eraseByEmail(VALID_ENQUIRY.email)).toEqual({ enquiries: 1, deliveries: 0 });
       expect(await place.rows("SELECT reason, enquiries FROM data_removals")).toEqual([{ reason: "erasure", enquiries: 1 }]);
+    });
+
+    it("refuses a database a newer version migrated, naming the migration it does not know, and leaves it as it was", async () => {
+      const place = await kind.place();
+      await (await place.open()).close();
+      await place.exec("INSERT INTO schema_migrations (version, name, applied_at) VALUES (6, 'visitors', '2027-01-01T00:00:00Z')");
+      await expect(place.open()).rejects.toThrow(
+        new NewerDatabaseError(
+          "The database has migration 6 (visitors), which this version of the server does not know (it knows up to 5 (spam)): " +
+            "a newer version migrated it. Run that version or a newer one, or restore a backup taken before it.",
+        ),
+      );
+      expect((await place.rows("SELECT version FROM schema_migrations ORDER BY version")).map((row) => row.version)).toEqual([1, 2, 3, 4, 5, 6]);
     });
 
     it("stores an enquiry and lists it back, field for field", async () => {
