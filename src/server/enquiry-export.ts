@@ -1,16 +1,9 @@
 import type { RetryTarget } from "./delivery/outbox.ts";
+import { ENQUIRY_FIELD_NAMES } from "./enquiry.ts";
 import type { EnquiryStore, ReleaseResult, SpamEnquiry, StoredEnquiry } from "./store.ts";
 
-export const EXPORT_COLUMNS = [
-  "session_id",
-  "created_at",
-  "first_name",
-  "last_name",
-  "email",
-  "phone",
-  "subject",
-  "message",
-] as const satisfies readonly (keyof StoredEnquiry)[];
+/** An export's columns: when and which, then what the visitor typed (enquiry.ts), in the table's order. */
+export const EXPORT_COLUMNS = ["session_id", "created_at", ...ENQUIRY_FIELD_NAMES] as const satisfies readonly (keyof StoredEnquiry)[];
 
 const PAGE_SIZE = 500;
 

@@ -2,14 +2,17 @@ import { randomUUID } from "node:crypto";
 import type pg from "pg";
 import type { Channel } from "./delivery/config.ts";
 import { pgInsertDeliveries } from "./delivery/pg-outbox.ts";
-import type { Enquiry } from "./enquiry.ts";
+import { ENQUIRY_FIELD_NAMES, type Enquiry } from "./enquiry.ts";
 import { ipHasher, newIpHashKey } from "./ip-hash.ts";
 import { ADVISORY_LOCK_NAMESPACE, applyPgMigrations } from "./migrations.ts";
 import {
+  columnList,
+  ENQUIRY_COLUMNS,
   INBOX,
   listParameters,
   requestHash,
   spamReasonsColumn,
+  storedFieldValues,
   type EnquiryStore,
   type HeldEnquiry,
   type InsertOptions,
@@ -45,6 +48,9 @@ export interface PgStoreOptions {
  * count includes every enquiry committed by any instance before this one could proceed.
  * A new enquiry's delivery rows ($14, the channels) are written by the same statement.
  */
+/** The visitor's fields are the statement's last parameters, $12 on, in ENQUIRY_FIELD_NAMES order. */
+const FIELD_PARAMETERS = ENQUIRY_FIELD_NAMES.map((_, i) => `$${12 + i}`).join(", ");
+
 const DECIDE_AND_INSERT = `
 WITH existing AS (
   SELECT session_id, request_hash FROM enquiries WHERE $1::text IS NOT NULL AND idempotency_key = $1::text
@@ -55,23 +61,23 @@ WITH existing AS (
   SELECT 1 WHERE NOT EXISTS (SELECT 1 FROM existing) AND ($2::int <= 0 OR (SELECT count FROM recent) < $2::int)
 ), used AS (
   INSERT INTO used_challenges (id, expires_at)
-  SELECT $16::text, $17::timestamptz FROM admitted WHERE $16::text IS NOT NULL
+  SELECT $10::text, $11::timestamptz FROM admitted WHERE $10::text IS NOT NULL
   ON CONFLICT (id) DO NOTHING
   RETURNING id
 ), verdict AS (
-  SELECT CASE WHEN $16::text IS NOT NULL AND NOT EXISTS (SELECT 1 FROM used)
-    THEN (COALESCE($15::jsonb, '[]'::jsonb) || '["pow-replayed"]'::jsonb)::text
-    ELSE $15::text END AS spam_reasons
+  SELECT CASE WHEN $10::text IS NOT NULL AND NOT EXISTS (SELECT 1 FROM used)
+    THEN (COALESCE($9::jsonb, '[]'::jsonb) || '["pow-replayed"]'::jsonb)::text
+    ELSE $9::text END AS spam_reasons
 ), inserted AS (
-  INSERT INTO enquiries (session_id, first_name, last_name, email, phone, subject, message, idempotency_key, request_hash, ip_hash, created_at, spam_reasons)
-  SELECT $5::uuid, $6, $7, $8, $9, $10, $11, $1::text, $13::text, $3::text, $12::timestamptz, (SELECT spam_reasons FROM verdict)
+  INSERT INTO enquiries (${columnList(ENQUIRY_COLUMNS.inserted)})
+  SELECT $5::uuid, ${FIELD_PARAMETERS}, $1::text, $7::text, $3::text, $6::timestamptz, (SELECT spam_reasons FROM verdict)
   FROM admitted
   ON CONFLICT (idempotency_key) DO NOTHING
   RETURNING id, session_id, created_at, spam_reasons
 ), deliverable AS (
   SELECT id, created_at FROM inserted WHERE spam_reasons IS NULL
 ), deliveries AS (
-  ${pgInsertDeliveries("deliverable", "$14")}
+  ${pgInsertDeliveries("deliverable", "$8")}
 )
 SELECT (SELECT session_id FROM existing) AS existing, (SELECT request_hash FROM existing) AS existing_hash,
   (SELECT session_id FROM inserted) AS inserted, count, oldest FROM recent`;
@@ -105,8 +111,7 @@ const ERASE = removalStatement("erasure", "lower(email) = lower($1::text)", true
 const PURGE = removalStatement("retention", "created_at < $1::timestamptz", false);
 
 const HELD = `
-SELECT e.id, e.session_id, e.first_name, e.last_name, e.email, e.phone, e.subject, e.message, e.created_at,
-  e.idempotency_key, e.ip_hash,
+SELECT ${columnList(ENQUIRY_COLUMNS.stored, "e")}, e.idempotency_key, e.ip_hash,
   COALESCE((
     SELECT json_agg(json_build_object('id', d.id, 'channel', d.channel, 'status', d.status, 'attempts', d.attempts,
       'created_at', to_char(d.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
@@ -228,18 +233,13 @@ export async function openPgStore(options: PgStoreOptions): Promise<EnquiryStore
         ipHash,
         new Date(limit?.sinceMs ?? 0).toISOString(),
         randomUUID(),
-        enquiry.first_name,
-        enquiry.last_name,
-        enquiry.email,
-        enquiry.phone,
-        enquiry.subject,
-        enquiry.message ?? "",
         new Date(now()).toISOString(),
         hash,
         channels,
         spamReasonsColumn(insertOptions.spamReasons),
         insertOptions.challenge?.id ?? null,
         insertOptions.challenge ? new Date(insertOptions.challenge.expiresAtMs).toISOString() : null,
+        ...storedFieldValues(enquiry),
       ]);
       if (insertOptions.challenge) pruneChallenges();
       if (limit) await client.query("COMMIT");
@@ -274,7 +274,7 @@ export async function openPgStore(options: PgStoreOptions): Promise<EnquiryStore
     async list(listOptions = {}) {
       const { limit, offset, ascending } = listParameters(listOptions);
       const { rows } = await pool.query<EnquiryRow>(
-        `SELECT id, session_id, first_name, last_name, email, phone, subject, message, created_at
+        `SELECT ${columnList(ENQUIRY_COLUMNS.stored)}
          FROM enquiries WHERE ${INBOX} ORDER BY id ${ascending ? "ASC" : "DESC"} LIMIT $1 OFFSET $2`,
         [limit ?? null, offset],
       );
@@ -299,7 +299,7 @@ export async function openPgStore(options: PgStoreOptions): Promise<EnquiryStore
 
     async listSpam(limit) {
       const { rows } = await pool.query<EnquiryRow & { spam_reasons: string }>(
-        `SELECT id, session_id, first_name, last_name, email, phone, subject, message, created_at, spam_reasons
+        `SELECT ${columnList(ENQUIRY_COLUMNS.stored)}, spam_reasons
          FROM enquiries WHERE spam_reasons IS NOT NULL AND released_at IS NULL ORDER BY id DESC LIMIT $1`,
         [limit],
       );

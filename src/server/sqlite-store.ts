@@ -6,13 +6,16 @@ import BetterSqlite3, { type Database } from "better-sqlite3";
 import type { Channel } from "./delivery/config.ts";
 import type { Outbox } from "./delivery/outbox.ts";
 import { sqliteOutbox, type OutboxJob } from "./delivery/sqlite-outbox.ts";
-import type { Enquiry } from "./enquiry.ts";
+import { ENQUIRY_FIELD_NAMES, type Enquiry } from "./enquiry.ts";
 import { ipHasher, newIpHashKey } from "./ip-hash.ts";
 import { applySqliteMigrations } from "./migrations.ts";
 import {
+  columnList,
+  ENQUIRY_COLUMNS,
   INBOX,
   listParameters,
   spamReasonsColumn,
+  storedFieldValues,
   type ReleaseResult,
   requestHash,
   StoreError,
@@ -55,7 +58,7 @@ export interface SqliteStore extends EnquiryStore, PersonalDataStore {
   readonly outbox: Outbox;
 }
 
-const COLUMNS = "id, session_id, first_name, last_name, email, phone, subject, message, created_at";
+const COLUMNS = columnList(ENQUIRY_COLUMNS.stored);
 
 const BUSY_TIMEOUT_MS = 5000;
 
@@ -200,7 +203,7 @@ export function openSqliteStore(options: SqliteStoreOptions): SqliteStore {
 
   function startWriter(): Worker {
     const worker = new Worker(new URL("./sqlite-writer.mjs", import.meta.url), {
-      workerData: { path: options.path, busyTimeoutMs: BUSY_TIMEOUT_MS },
+      workerData: { path: options.path, busyTimeoutMs: BUSY_TIMEOUT_MS, columns: ENQUIRY_COLUMNS },
     });
     worker.on("message", settle);
     worker.on("error", (error) => {
@@ -262,12 +265,7 @@ export function openSqliteStore(options: SqliteStoreOptions): SqliteStore {
       op: "insert",
       row: {
         session_id: randomUUID(),
-        first_name: enquiry.first_name,
-        last_name: enquiry.last_name,
-        email: enquiry.email,
-        phone: enquiry.phone,
-        subject: enquiry.subject,
-        message: enquiry.message ?? "",
+        ...Object.fromEntries(storedFieldValues(enquiry).map((value, i) => [ENQUIRY_FIELD_NAMES[i], value])),
         idempotency_key: key,
         request_hash: key === null ? null : requestHash(enquiry),
         ip_hash: ipHash,

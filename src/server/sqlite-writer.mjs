@@ -11,8 +11,12 @@ import { parentPort, workerData } from "node:worker_threads";
 import BetterSqlite3 from "better-sqlite3";
 import { outboxWrites } from "./delivery/sqlite-outbox-writes.mjs";
 
-/** @type {{ path: string; busyTimeoutMs: number }} */
-const { path, busyTimeoutMs } = workerData;
+/**
+ * The enquiries table's columns come from the store (store.ts, ENQUIRY_COLUMNS): this file
+ * cannot import TypeScript, and the list is written once.
+ * @type {{ path: string; busyTimeoutMs: number; columns: { stored: readonly string[]; inserted: readonly string[] } }}
+ */
+const { path, busyTimeoutMs, columns } = workerData;
 const port = /** @type {import("node:worker_threads").MessagePort} */ (parentPort);
 
 const db = new BetterSqlite3(path, { timeout: busyTimeoutMs });
@@ -21,9 +25,9 @@ db.pragma("synchronous = FULL");
 const opened = statSync(path);
 
 const selectByKey = db.prepare("SELECT session_id, request_hash FROM enquiries WHERE idempotency_key = ?");
-const insertRow = db.prepare(`INSERT INTO enquiries
-  (session_id, first_name, last_name, email, phone, subject, message, idempotency_key, request_hash, ip_hash, created_at, spam_reasons)
-  VALUES (@session_id, @first_name, @last_name, @email, @phone, @subject, @message, @idempotency_key, @request_hash, @ip_hash, @created_at, @spam_reasons)`);
+const insertRow = db.prepare(
+  `INSERT INTO enquiries (${columns.inserted.join(", ")}) VALUES (${columns.inserted.map((column) => `@${column}`).join(", ")})`,
+);
 // ALTCHA's replay store: a challenge counts once. Expired ones can never verify again, so go.
 const pruneChallenges = db.prepare("DELETE FROM used_challenges WHERE expires_at < ?");
 const useChallenge = db.prepare("INSERT INTO used_challenges (id, expires_at) VALUES (?, ?) ON CONFLICT (id) DO NOTHING");
@@ -33,7 +37,7 @@ const selectSession = db.prepare("SELECT 1 FROM enquiries WHERE session_id = ?")
 const selectRecent = db.prepare(
   "SELECT COUNT(*) AS count, MIN(created_at) AS oldest FROM enquiries WHERE ip_hash = ? AND created_at >= ?",
 );
-const outbox = outboxWrites(db);
+const outbox = outboxWrites(db, columns.stored);
 
 // Removals for the law's sake (store.ts, PersonalDataStore): the deliveries first (they
 // reference the enquiries), then the enquiries, which takes their idempotency keys with them.

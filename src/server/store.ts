@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Channel } from "./delivery/config.ts";
-import type { Enquiry, EnquiryFields } from "./enquiry.ts";
+import { ENQUIRY_FIELD_NAMES, type Enquiry, type EnquiryFields } from "./enquiry.ts";
 
 /** An enquiry as kept in storage. `message` is "" when the visitor left it empty. */
 export interface StoredEnquiry extends Required<EnquiryFields> {
@@ -8,6 +8,26 @@ export interface StoredEnquiry extends Required<EnquiryFields> {
   session_id: string;
   /** ISO 8601, UTC, millisecond precision: 2025-05-22T09:30:00.000Z */
   created_at: string;
+}
+
+/**
+ * The enquiries table as the stores read and write it, made from the visitor's fields
+ * (enquiry.ts) so no statement spells them out: a StoredEnquiry's columns, and those an
+ * insert writes. The SQLite writer thread gets them through its workerData.
+ */
+export const ENQUIRY_COLUMNS = {
+  stored: ["id", "session_id", ...ENQUIRY_FIELD_NAMES, "created_at"],
+  inserted: ["session_id", ...ENQUIRY_FIELD_NAMES, "idempotency_key", "request_hash", "ip_hash", "created_at", "spam_reasons"],
+} as const satisfies { stored: readonly (keyof StoredEnquiry)[]; inserted: readonly string[] };
+
+/** The visitor's fields as the stores write them, in ENQUIRY_FIELD_NAMES order: a message left out is stored as "". */
+export function storedFieldValues(enquiry: Enquiry): (string | undefined)[] {
+  return ENQUIRY_FIELD_NAMES.map((field) => (field === "message" ? (enquiry.message ?? "") : enquiry[field]));
+}
+
+/** A column list for SQL, each column prefixed with `alias.` when one is given. */
+export function columnList(columns: readonly string[], alias?: string): string {
+  return columns.map((column) => (alias === undefined ? column : `${alias}.${column}`)).join(", ");
 }
 
 /** At most `max` stored enquiries per client IP since `sinceMs` (epoch ms). */
@@ -97,12 +117,10 @@ export interface EnquiryStore {
   close(): Promise<void>;
 }
 
-const HASHED_FIELDS = ["first_name", "last_name", "email", "phone", "subject", "message"] as const;
-
 /** What identifies an enquiry for its idempotency key: a hash of its fields, in a fixed order. */
 export function requestHash(enquiry: Enquiry): string {
   return createHash("sha256")
-    .update(JSON.stringify(HASHED_FIELDS.map((field) => enquiry[field] ?? "")))
+    .update(JSON.stringify(ENQUIRY_FIELD_NAMES.map((field) => enquiry[field] ?? "")))
     .digest("base64url");
 }
 

@@ -2,7 +2,7 @@
 // rows with FOR UPDATE SKIP LOCKED, so instances claiming at once each get different rows
 // and never wait on each other, and leases them; the send happens outside any transaction.
 import type pg from "pg";
-import type { StoredEnquiry } from "../store.ts";
+import { columnList, ENQUIRY_COLUMNS, type StoredEnquiry } from "../store.ts";
 import type { Channel } from "./config.ts";
 import { STATUS_ORDER, type DeliveryRow, type DeliveryStatus, type Outbox, type Settlement } from "./outbox.ts";
 
@@ -36,8 +36,7 @@ WITH due AS (
   FROM due WHERE d.id = due.id
   RETURNING d.id, d.channel, d.attempts, d.enquiry_id
 )
-SELECT c.id, c.channel, c.attempts, e.id AS enquiry_id, e.session_id, e.first_name, e.last_name, e.email, e.phone,
-  e.subject, e.message, e.created_at
+SELECT c.id, c.channel, c.attempts, e.id AS enquiry_id, ${columnList(ENQUIRY_COLUMNS.stored.filter((column) => column !== "id"), "e")}
 FROM claimed c JOIN enquiries e ON e.id = c.enquiry_id`;
 
 const SETTLE: Record<Settlement["status"], string> = {
