@@ -28,6 +28,9 @@ const PRIVATE_FILES: Readonly<Record<string, string>> = {
   "src/enquiries-copy.db": `SQLite format 3 ${SECRET}`,
   "docs/private.md": SECRET,
   "scripts/deploy-notes.txt": SECRET,
+  // The project's tests are not copied into the dev server's root: without this file Vite's
+  // page fallback would answer 200 with index.html, and the 403 would go unchecked.
+  "tests/e2e/fixtures.ts": SECRET,
 };
 
 test.describe("dev server", () => {
