@@ -156,7 +156,7 @@ test.describe("dev server", () => {
     }
 
     const SERVED = [
-      ["/src/lib/cx.ts", "export function cx"],
+      ["/src/app/lib/cx.ts", "export function cx"],
       ["/site/_site.yaml", "company"],
       ["/about/leader-1.svg", "<svg"],
       ["/", '<div id="root">'],
