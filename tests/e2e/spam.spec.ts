@@ -70,7 +70,7 @@ async function fillLikeAPerson(page: Page, email: string, pace: { keyDelayMs: nu
   await type("Email", email);
   await type("Phone number", "9876543210");
   await page.getByLabel("Subject", { exact: true }).selectOption({ label: "Course enquiry" });
-  await type("Message", "About the next batch.");
+  await type("Message (optional)", "About the next batch.");
   await page.getByRole("button", { name: "Submit" }).click();
   await expect(page).toHaveURL(/\/$/, { timeout: 20_000 });
   expect(alerts).toEqual([THANKS]);
