@@ -7,6 +7,7 @@ import { pageEntries } from "../content/page-entries.ts";
 import type { Problem } from "../content/problem.ts";
 import { isPageFile, routeOfFile } from "../content/routes.ts";
 import { loadSiteContent, type SiteContent } from "../content/site.ts";
+import { loadSiteContentCached } from "./content-cache.ts";
 
 /**
  * Turns the checked content under site/ into what the app reads in the dev server:
@@ -97,10 +98,32 @@ export function sitePlugin(rootOverride?: string, options: { contentChecked?: bo
 
   // After every change the open page reloads: a page with problems then shows them, and a fixed
   // page, or one that never had any, shows its content (an error overlay would cover pages that work).
-  const reload = (server: ViteDevServer) => {
-    content = loadSiteContent(root);
-    if (content.problems.length > 0) server.config.logger.error(new ContentError(content).message);
+  // The check is the build's: only the files whose text changed are parsed and validated again, then
+  // the whole-site checks run, so an edit costs the same at 80 pages or 10,000. Edits that arrive
+  // while a check runs are folded into one more check, so the last one always wins.
+  let checking: Promise<void> | null = null;
+  let again = false;
+  const recheck = async (server: ViteDevServer): Promise<void> => {
+    if (checking) {
+      again = true;
+      return checking;
+    }
+    checking = (async () => {
+      do {
+        again = false;
+        content = (await loadSiteContentCached(root)).content;
+      } while (again);
+    })();
+    try {
+      await checking;
+    } finally {
+      checking = null;
+    }
+    if (content!.problems.length > 0) server.config.logger.error(new ContentError(content!).message);
     server.ws.send({ type: "full-reload" });
+  };
+  const reload = (server: ViteDevServer) => {
+    recheck(server).catch((error: unknown) => server.config.logger.error(`The site's content could not be checked: ${error instanceof Error ? error.message : String(error)}`));
   };
 
   return {

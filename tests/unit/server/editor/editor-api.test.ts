@@ -4,10 +4,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { editorPlugin, ADMIN_CSP, PREVIEW_CSP } from "../../../src/server/editor/index.ts";
-import type { PageChecker } from "../../../src/server/editor/publish.ts";
-import { render as renderPage } from "../../../src/app/entry-server.tsx";
-import { siteCopyRoot } from "../fixture-site.ts";
+import { editorPlugin, ADMIN_CSP, PREVIEW_CSP } from "../../../../src/server/editor/index.ts";
+import type { PageChecker } from "../../../../src/server/editor/publish.ts";
+import { render as renderPage } from "../../../../src/app/entry-server.tsx";
+import { siteCopyRoot } from "../../fixture-site.ts";
 
 let root: string;
 let cleanup: () => void;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { validatorsOf } from "../../../src/content/site.ts";
-import { completionsAt, hoverAt } from "../../../src/server/editor/schema-help.ts";
-import { PROJECT } from "../fixture-site.ts";
+import { validatorsOf } from "../../../../src/content/site.ts";
+import { completionsAt, hoverAt } from "../../../../src/server/editor/schema-help.ts";
+import { PROJECT } from "../../fixture-site.ts";
 
 const index = validatorsOf(PROJECT).index;
 const PAGE = "site/industries/mining.yaml";
