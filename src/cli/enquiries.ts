@@ -2,9 +2,11 @@
 // requeues their deliveries: `-- deliveries`, `-- retry <delivery id>|failed`; personal data
 // as the law asks (docs/api.md, "Personal data"): `-- purge` removes what is past the
 // retention period, `-- find --email x` shows everything held for an address, `-- erase
-// --email x` removes it.
+// --email x` removes it; shows the spam kept back, `-- spam`, and releases one for delivery,
+// `-- not-spam <session id>`.
 import { existsSync } from "node:fs";
-import { allEnquiries, csvHeader, csvRecord, enquiryTable, exportRecord } from "../server/enquiry-export.ts";
+import { allEnquiries, csvHeader, csvRecord, enquiryTable, exportRecord, releaseReport, spamTable } from "../server/enquiry-export.ts";
+import { deliveryChannels, deliveryConfigFromEnv } from "../server/delivery/config.ts";
 import { openOutbox, type OutboxPlace } from "../server/delivery/index.ts";
 import { DELIVERY_LIST_SIZE, deliveryReport, retryReport } from "../server/delivery/operator.ts";
 import type { RetryTarget } from "../server/delivery/outbox.ts";
@@ -21,6 +23,27 @@ async function printList(store: EnquiryStore): Promise<void> {
   const [newest, total] = await Promise.all([store.list({ limit: LIST_SIZE }), store.count()]);
   process.stdout.write(enquiryTable(newest));
   process.stdout.write(`${newest.length} of ${total} enquiries shown, newest first.\n`);
+}
+
+async function printSpam(store: EnquiryStore): Promise<void> {
+  const spam = await store.listSpam(LIST_SIZE);
+  process.stdout.write(spamTable(spam));
+  process.stdout.write(`${spam.length} held as spam (never delivered), newest first. Release one: npm run enquiries -- not-spam <session id>\n`);
+}
+
+/** Queues the enquiry for the channels this environment configures, as the server would have. */
+async function release(store: EnquiryStore, sessionId: string): Promise<number> {
+  let channels;
+  try {
+    channels = deliveryChannels(deliveryConfigFromEnv(process.env));
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    return 2;
+  }
+  const report = releaseReport(sessionId, await store.releaseSpam(sessionId, channels));
+  (report.exitCode === 0 ? process.stdout : process.stderr).write(report.text);
+  return report.exitCode;
 }
 
 async function exportCsv(store: EnquiryStore): Promise<void> {
@@ -102,6 +125,8 @@ async function main(): Promise<number> {
   const store = await openStore({ databaseUrl, dbPath });
   try {
     if (command.command === "list") await printList(store);
+    else if (command.command === "spam") await printSpam(store);
+    else if (command.command === "not-spam") return await release(store, command.sessionId);
     else if (command.command === "deliveries") await printDeliveries({ databaseUrl, dbPath });
     else if (command.command === "retry") return await requeue({ databaseUrl, dbPath }, command.target);
     else if (command.command === "purge") await purge(store, days);

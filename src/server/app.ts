@@ -96,6 +96,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     rateLimit: { max: config.rateLimit, windowMs: config.rateLimitWindowMs },
     now: options.now ?? Date.now,
     corsOrigins: config.corsOrigins,
+    spam: config.spam,
   });
   if (distDir !== null) registerStaticSite(app, distDir);
   return app;

@@ -1,15 +1,8 @@
-import type { EnquiryStore, StoredEnquiry } from "./store.ts";
+import { ENQUIRY_FIELD_NAMES } from "./enquiry.ts";
+import type { EnquiryStore, ReleaseResult, SpamEnquiry, StoredEnquiry } from "./store.ts";
 
-export const EXPORT_COLUMNS = [
-  "session_id",
-  "created_at",
-  "first_name",
-  "last_name",
-  "email",
-  "phone",
-  "subject",
-  "message",
-] as const satisfies readonly (keyof StoredEnquiry)[];
+/** An export's columns: when and which, then what the visitor typed (enquiry.ts), in the table's order. */
+export const EXPORT_COLUMNS = ["session_id", "created_at", ...ENQUIRY_FIELD_NAMES] as const satisfies readonly (keyof StoredEnquiry)[];
 
 const PAGE_SIZE = 500;
 
@@ -101,4 +94,29 @@ export function fixedWidthTable<T>(columns: readonly TableColumn<T>[], rows: rea
 /** The enquiries as a terminal table, newest first as given. */
 export function enquiryTable(enquiries: readonly StoredEnquiry[]): string {
   return fixedWidthTable(TABLE_COLUMNS, enquiries);
+}
+
+const SPAM_COLUMNS: readonly TableColumn<SpamEnquiry>[] = [
+  { heading: "Session id", width: 36, value: (e) => e.session_id },
+  TABLE_COLUMNS[0]!,
+  TABLE_COLUMNS[1]!,
+  TABLE_COLUMNS[2]!,
+  { heading: "Why", width: 40, value: (e) => e.spam_reasons.join(", ") },
+  { heading: "Message", width: 30, value: (e) => e.message },
+];
+
+/** Spam kept back, newest first as given, with the session id `not-spam` takes and the reasons. */
+export function spamTable(enquiries: readonly SpamEnquiry[]): string {
+  return fixedWidthTable(SPAM_COLUMNS, enquiries);
+}
+
+/** What `not-spam <session id>` prints, and its exit code. */
+export function releaseReport(sessionId: string, result: ReleaseResult): { text: string; exitCode: number } {
+  if (result.outcome === "released") {
+    const queued =
+      result.channels === 0 ? "no delivery channel is configured, so it is listed with the others" : `${result.channels} ${result.channels === 1 ? "delivery" : "deliveries"} queued`;
+    return { text: `Released ${sessionId}: not spam; ${queued}.\n`, exitCode: 0 };
+  }
+  if (result.outcome === "not-found") return { text: `No enquiry has the session id ${sessionId}.\n`, exitCode: 1 };
+  return { text: `${sessionId} is not held as spam: nothing to release.\n`, exitCode: 1 };
 }

@@ -4,7 +4,7 @@ import { openPgStore } from "./pg-store.ts";
 import { openSqliteStore, type SqliteStore } from "./sqlite-store.ts";
 import type { EnquiryStore, PersonalDataStore } from "./store.ts";
 
-export interface OpenStoreOptions extends Pick<ServerConfig, "databaseUrl" | "dbPath">, Partial<Pick<ServerConfig, "poolSize" | "ipHashKey">> {
+export interface OpenStoreOptions extends Pick<ServerConfig, "databaseUrl" | "dbPath">, Partial<Pick<ServerConfig, "poolSize" | "ipHashKey" | "formSecret">> {
   now?: () => number;
   /** The configured delivery channels: each new enquiry gets an outbox row for each. */
   deliveryChannels?: readonly Channel[];
@@ -17,9 +17,10 @@ export async function openStore(options: OpenStoreOptions): Promise<(EnquiryStor
       connectionString: options.databaseUrl,
       poolSize: options.poolSize,
       ipHashKey: options.ipHashKey,
+      formSecret: options.formSecret,
       now: options.now,
       deliveryChannels: options.deliveryChannels,
     });
   }
-  return openSqliteStore({ path: options.dbPath, ipHashKey: options.ipHashKey, now: options.now, deliveryChannels: options.deliveryChannels });
+  return openSqliteStore({ path: options.dbPath, ipHashKey: options.ipHashKey, formSecret: options.formSecret, now: options.now, deliveryChannels: options.deliveryChannels });
 }

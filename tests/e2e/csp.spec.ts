@@ -160,7 +160,7 @@ test.describe("security headers of npm start", () => {
 
   test("Strict-Transport-Security behind a trusted proxy that saw HTTPS (TRUST_PROXY)", async () => {
     const dbPath = join(".tmp", `e2e-hsts-${process.pid}.db`);
-    const server = await startServer({ port: 0, distDir: DIST, dbPath, trustProxy: parseTrustProxy("true"), logger: false });
+    const server = await startServer({ port: 0, distDir: DIST, dbPath, trustProxy: parseTrustProxy("loopback"), logger: false });
     try {
       const https = await fetch(`${server.url}/`, { headers: { "x-forwarded-proto": "https" } });
       expect(https.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");

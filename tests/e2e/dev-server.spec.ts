@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createServer, type ViteDevServer } from "vite";
@@ -16,6 +16,23 @@ let root = "";
 let server: ViteDevServer;
 let url = "";
 
+/** Files a project folder holds that the dev server must never hand out, each with a marker text. */
+const SECRET = "PRIVATE-7f3c";
+const PRIVATE_FILES: Readonly<Record<string, string>> = {
+  "data/enquiries.db": `SQLite format 3 ${SECRET} asha.verma@example.com`,
+  "data/enquiries.db-wal": `WAL ${SECRET}`,
+  ".env": `ENQUIRY_WEBHOOK_SECRET=${SECRET}`,
+  ".env.local": `DATABASE_URL=postgres://nexa:${SECRET}@db/nexa`,
+  ".git/HEAD": `ref: refs/heads/${SECRET}`,
+  ".git/config": `[remote "origin"] ${SECRET}`,
+  "src/enquiries-copy.db": `SQLite format 3 ${SECRET}`,
+  "docs/private.md": SECRET,
+  "scripts/deploy-notes.txt": SECRET,
+  // The project's tests are not copied into the dev server's root: without this file Vite's
+  // page fallback would answer 200 with index.html, and the 403 would go unchecked.
+  "tests/e2e/fixtures.ts": SECRET,
+};
+
 test.describe("dev server", () => {
   test.skip(({ isMobile }) => isMobile, "one viewport is enough");
   test.describe.configure({ mode: "serial" });
@@ -28,6 +45,10 @@ test.describe("dev server", () => {
       cpSync(join(PROJECT, entry), join(root, entry), { recursive: true });
     }
     symlinkSync(join(PROJECT, "node_modules"), join(root, "node_modules"));
+    for (const [path, text] of Object.entries(PRIVATE_FILES)) {
+      mkdirSync(join(root, path, ".."), { recursive: true });
+      writeFileSync(join(root, path), text);
+    }
     server = await createServer({ root, configFile: join(root, "vite.config.ts"), logLevel: "silent", server: { port: Number(process.env.E2E_DEV_PORT ?? 0), host: "127.0.0.1", strictPort: process.env.E2E_DEV_PORT !== undefined } });
     await server.listen();
     const address = server.httpServer!.address();
@@ -100,6 +121,53 @@ test.describe("dev server", () => {
       }
     } finally {
       writeFileSync(file, good);
+    }
+  });
+
+  // Paths as a page on another localhost port (or a LAN client with --host) would ask for them,
+  // plainly and percent-encoded.
+  test.describe("serves no data", () => {
+    const REFUSED = [
+      ["/data/enquiries.db", 403],
+      ["/data/enquiries.db-wal", 403],
+      ["/%64ata/enquiries.db", 403],
+      ["/.env", 404],
+      ["/.env.local", 404],
+      ["/.git/HEAD", 404],
+      ["/.git/config", 404],
+      ["/%2egit/HEAD", 404],
+      ["/src/enquiries-copy.db", 403],
+      ["/package.json", 403],
+      ["/vite.config.ts", 403],
+      ["/docs/private.md", 403],
+      ["/scripts/deploy-notes.txt", 403],
+      ["/schema/enquiry.schema.json", 403],
+      ["/tests/e2e/fixtures.ts", 403],
+      [`/@fs${PROJECT}/package.json`, 403],
+      ["/@fs/etc/passwd", 403],
+    ] as const;
+
+    for (const [path, status] of REFUSED) {
+      test(`${path} answers ${status}`, async ({ request }) => {
+        const response = await request.get(`${url}${path}`);
+        expect(response.status()).toBe(status);
+        expect(await response.text()).not.toContain(SECRET);
+      });
+    }
+
+    const SERVED = [
+      ["/src/app/lib/cx.ts", "export function cx"],
+      ["/site/_site.yaml", "company"],
+      ["/about/leader-1.svg", "<svg"],
+      ["/", '<div id="root">'],
+    ] as const;
+
+    for (const [path, text] of SERVED) {
+      test(`${path} is still served`, async ({ request }) => {
+        const response = await request.get(`${url}${path}`);
+        expect(response.status()).toBe(200);
+        expect(await response.text()).toContain(text);
+      });
     }
   });
 });

@@ -45,11 +45,15 @@ function recordAlerts(page: Page): string[] {
   return alerts;
 }
 
-/** The enquiry requests the page makes (the route lets them through to the real server unless `answer` says otherwise). */
+/**
+ * The enquiry requests the page makes (the route lets them through to the real server unless
+ * `answer` says otherwise). The form's fetch of its spam-check challenge always goes through.
+ */
 function recordRequests(page: Page, answer: (route: Route) => Promise<void> = (route) => route.continue()): Promise<Request[]> {
   const requests: Request[] = [];
   return page
     .route(API, async (route) => {
+      if (route.request().method() !== "POST") return route.continue();
       requests.push(route.request());
       await answer(route);
     })

@@ -21,6 +21,7 @@
 //   npm run bench:api -- --profile                 also CPU-profile the API server and print where its time goes per enquiry
 //   npm run bench:api -- --log-level debug         the server at another log level, to see the cost of its request lines
 //   npm run bench:api -- --port 4500               the bare server on 4500, the API on 4501, PostgreSQL on 4502 (default: any free ports)
+//   npm run bench:api -- --spam                    the spam defences against bots and people instead (tools/bench/bench-spam.ts)
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -30,8 +31,7 @@ import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import BetterSqlite3 from "better-sqlite3";
 import pg from "pg";
-import { applyPgMigrations } from "../../src/server/pg-migrations.ts";
-import { applyMigrations } from "../../src/server/sqlite-migrations.ts";
+import { applyPgMigrations, applySqliteMigrations } from "../../src/server/migrations.ts";
 import { readArgs, usageError } from "../../src/cli/options.ts";
 import { findPostgresBin, POSTGRES_MISSING, startTemporaryPostgres, type TemporaryPostgres } from "../test/postgres.ts";
 import { freePort } from "../test/free-port.ts";
@@ -57,9 +57,16 @@ const { values: args } = readArgs(
     profile: { type: "boolean", default: false },
     "log-level": { type: "string", default: "info" },
     port: { type: "string", default: "0" },
+    spam: { type: "boolean", default: false },
   },
   USAGE,
 );
+
+if (args.spam) {
+  const { benchSpam } = await import("./bench-spam.ts");
+  await benchSpam();
+  process.exit(0);
+}
 
 const DURATION = Number(args.duration);
 const WARMUP = Number(args.warmup);
@@ -280,7 +287,7 @@ function sqliteLoopTarget(): Target {
   const db = new BetterSqlite3(join(work, "enquiries.db"));
   db.pragma("journal_mode = WAL");
   db.pragma("synchronous = FULL");
-  applyMigrations(db);
+  applySqliteMigrations(db);
   const insert = db.prepare(`INSERT INTO enquiries (${INSERT_COLUMNS}) VALUES (@session_id, @first_name, @last_name, @email, @phone, @subject, @message, @created_at)`);
   const insertBatch = db.transaction((first: number) => {
     for (let i = first; i < first + LOOP_BATCH; i += 1) insert.run(benchRow(i));

@@ -89,6 +89,13 @@ export function notifyingStore(store: EnquiryStore, stored: () => void): { store
       },
       list: (options) => store.list(options),
       count: () => store.count(),
+      listSpam: (limit) => store.listSpam(limit),
+      async releaseSpam(sessionId, channels) {
+        const result = await store.releaseSpam(sessionId, channels);
+        if (result.outcome === "released") stored();
+        return result;
+      },
+      formSecret: store.formSecret,
       close: () => store.close(),
     },
     busy: () => storing > 0,

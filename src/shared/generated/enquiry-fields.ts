@@ -32,5 +32,17 @@ export const ENQUIRY_FIELDS = {
   "message": {
     "title": "Message",
     "maxLength": 5000
+  },
+  "form_token": {
+    "title": "Form token",
+    "maxLength": 200
+  },
+  "altcha": {
+    "title": "Proof of work",
+    "maxLength": 4000
+  },
+  "nx_check": {
+    "title": "Honeypot",
+    "maxLength": 5000
   }
 } as const satisfies Record<keyof Enquiry, { title: string; maxLength?: number; rules?: Record<string, string> }>;

@@ -580,6 +580,18 @@ export interface Enquiry {
    * Anything else the visitor wants to tell us. Optional; may run over several lines.
    */
   message?: string;
+  /**
+   * Not typed by the visitor: the signed token the form fetched from the server (GET /api/v1/enquiries/challenge) with the time it was issued. Missing, altered, sent back within 3 seconds or after 24 hours, the enquiry is kept as spam and not delivered.
+   */
+  form_token?: string;
+  /**
+   * Not typed by the visitor: the ALTCHA answer the form's worker computed for the challenge that came with the form token (base64 JSON of the challenge and its solution). Missing, wrong or used before, the enquiry is kept as spam and not delivered.
+   */
+  altcha?: string;
+  /**
+   * Not shown to people: a hidden input only a bot fills in. Anything in it keeps the enquiry as spam, never delivered.
+   */
+  nx_check?: string;
 }
 /**
  * The contact page: a full-screen background picture with a white card holding the heading, an introduction and the enquiry form. Submitted enquiries go to the enquiry API. The checks and their alert messages are fixed by the specification; the words on this page are set here.

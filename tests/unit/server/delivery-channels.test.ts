@@ -12,7 +12,7 @@ import {
   type TestReceiver,
   type TestSmtpServer,
 } from "./delivery-receivers.ts";
-import { tempDbPath, VALID_ENQUIRY } from "./helpers.ts";
+import { SPAM_DEFENCES_OFF, tempDbPath, VALID_ENQUIRY } from "./helpers.ts";
 import { postJson } from "./raw-http.ts";
 import { freePort } from "../../../tools/test/free-port.ts";
 
@@ -42,6 +42,7 @@ async function serve(env: Record<string, string>): Promise<Setup> {
     dbPath,
     rateLimit: 0,
     logger: false,
+    spam: SPAM_DEFENCES_OFF,
     delivery: deliveryConfigFromEnv(env),
   });
   open.push(server);
