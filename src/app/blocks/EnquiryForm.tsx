@@ -51,7 +51,7 @@ function useFormChecks(): typeof validateEnquiryForm | null {
 const HONEYPOT = "nx_check";
 
 /**
- * The form's spam defences (src/enquiry/form-defences.ts), started when the form comes into
+ * The form's spam defences (src/app/enquiry/form-defences.ts), started when the form comes into
  * view or is first focused, whichever is first, so a page that never shows the form costs
  * nothing, and the work is done while the visitor types.
  */

@@ -109,6 +109,7 @@ describe("EnquiryForm on /connect (site/about-us/connect.yaml)", () => {
       /<\/button><p class="[^"]+">We use these details only to answer your enquiry and keep them for two years; our <a href="\/legal-privacy"[^>]*>privacy policy<\/a> says how to see or erase them and whom to contact\.<\/p><\/form>/,
     );
     expect([...html.matchAll(/<(?:input|select|textarea)[^>]*name="([^"]+)"/g)].map((m) => m[1])).toEqual([
+      "nx_check", // the honeypot, hidden from people and from assistive technology: not a field a visitor fills
       "firstName",
       "lastName",
       "email",
