@@ -45,15 +45,7 @@ function checkInputs(root: string): string {
   return hash.digest("hex");
 }
 
-/**
- * The last cache each root used in this process: a long-running process (the dev server) checks
- * again after every edit, and reading the cache back from disk would cost as much as the check.
- */
-const inMemory = new Map<string, CacheFile>();
-
 function readCache(root: string): CacheFile | null {
-  const kept = inMemory.get(root);
-  if (kept) return kept;
   try {
     return deserialize(readFileSync(cacheFile(root))) as CacheFile;
   } catch {
@@ -62,7 +54,6 @@ function readCache(root: string): CacheFile | null {
 }
 
 function writeCache(root: string, cache: CacheFile): void {
-  inMemory.set(root, cache);
   const file = cacheFile(root);
   mkdirSync(join(file, ".."), { recursive: true });
   writeFileSync(`${file}.${process.pid}.tmp`, serialize(cache));

@@ -1,4 +1,3 @@
-import type { ServerResponse } from "node:http";
 import { join } from "node:path";
 import type { Plugin, ViteDevServer } from "vite";
 import { dataPathOf, normalizePath, SITE_DATA_ID } from "../shared/data-paths.ts";
@@ -8,7 +7,6 @@ import { pageEntries } from "../content/page-entries.ts";
 import type { Problem } from "../content/problem.ts";
 import { isPageFile, routeOfFile } from "../content/routes.ts";
 import { loadSiteContent, type SiteContent } from "../content/site.ts";
-import { loadSiteContentCached } from "./content-cache.ts";
 
 /**
  * Turns the checked content under site/ into what the app reads in the dev server:
@@ -87,18 +85,6 @@ ${items.join("\n")}
 `;
 }
 
-/** /_data/<address>.json from the current content (the build writes the same files to dist/_data/). */
-function answerData(c: SiteContent, path: string, res: ServerResponse): void {
-  const found = pageEntries(c).find(([address]) => dataPathOf(address) === path);
-  const address = found?.[0] ?? normalizePath(path.replace(/^\/_data/, "").replace(/\.json$/, "").replace(/^\/index$/, "/")) ?? "/";
-  const blocking = problemsBlocking(c, address);
-  // 409: this page cannot be shown as it stands; the app then loads the address as a whole page, which lists the problems.
-  res.statusCode = blocking.length > 0 ? 409 : found ? 200 : 404;
-  res.setHeader("content-type", "application/json; charset=utf-8");
-  res.setHeader("cache-control", "no-store");
-  res.end(JSON.stringify(blocking.length > 0 ? { error: "This page has problems.", problems: blocking } : (found?.[1] ?? { route: null })));
-}
-
 /**
  * `root` defaults to Vite's own resolved root (the folder holding site/, schema/ and index.html).
  * `contentChecked`: the caller (the build) has already checked site/, so the bundles do not read it again.
@@ -111,37 +97,10 @@ export function sitePlugin(rootOverride?: string, options: { contentChecked?: bo
 
   // After every change the open page reloads: a page with problems then shows them, and a fixed
   // page, or one that never had any, shows its content (an error overlay would cover pages that work).
-  // The check is the build's: only the files whose text changed are parsed and validated again, then
-  // the whole-site checks run, so an edit costs the same at 80 pages or 10,000. Edits that arrive
-  // while a check runs are folded into one more check, so the last one always wins.
-  let checking: Promise<void> | null = null;
-  let again = false;
-  const recheck = async (server: ViteDevServer): Promise<void> => {
-    if (checking) {
-      again = true;
-      return checking;
-    }
-    checking = (async () => {
-      do {
-        again = false;
-        content = (await loadSiteContentCached(root)).content;
-      } while (again);
-    })();
-    try {
-      await checking;
-    } finally {
-      checking = null;
-    }
-    if (content!.problems.length > 0) server.config.logger.error(new ContentError(content!).message);
-    server.ws.send({ type: "full-reload" });
-  };
-  /** The content as it stands once any check under way has finished, so a page asked for just after a save shows the save. */
-  const fresh = async (): Promise<SiteContent> => {
-    if (checking) await checking.catch(() => undefined);
-    return current();
-  };
   const reload = (server: ViteDevServer) => {
-    recheck(server).catch((error: unknown) => server.config.logger.error(`The site's content could not be checked: ${error instanceof Error ? error.message : String(error)}`));
+    content = loadSiteContent(root);
+    if (content.problems.length > 0) server.config.logger.error(new ContentError(content).message);
+    server.ws.send({ type: "full-reload" });
   };
 
   return {
@@ -156,9 +115,9 @@ export function sitePlugin(rootOverride?: string, options: { contentChecked?: bo
       content = loadSiteContent(root);
       if (content.problems.length > 0) this.error(new ContentError(content).message);
     },
-    async transformIndexHtml(_html, ctx) {
+    transformIndexHtml(_html, ctx) {
       if (!serving) return undefined;
-      const c = await fresh();
+      const c = current();
       const path = normalizePath(new URL(ctx.originalUrl ?? ctx.path, "http://localhost").pathname) ?? "/";
       const blocking = problemsBlocking(c, path);
       if (blocking.length > 0) return problemsPage(path, blocking);
@@ -169,7 +128,15 @@ export function sitePlugin(rootOverride?: string, options: { contentChecked?: bo
       server.middlewares.use((req, res, next) => {
         const path = new URL(req.url ?? "/", "http://localhost").pathname;
         if (!path.startsWith("/_data/")) return next();
-        fresh().then((c) => answerData(c, path, res), next);
+        const c = current();
+        const found = pageEntries(c).find(([address]) => dataPathOf(address) === path);
+        const address = found?.[0] ?? normalizePath(path.replace(/^\/_data/, "").replace(/\.json$/, "").replace(/^\/index$/, "/")) ?? "/";
+        const blocking = problemsBlocking(c, address);
+        // 409: this page cannot be shown as it stands; the app then loads the address as a whole page, which lists the problems.
+        res.statusCode = blocking.length > 0 ? 409 : found ? 200 : 404;
+        res.setHeader("content-type", "application/json; charset=utf-8");
+        res.setHeader("cache-control", "no-store");
+        res.end(JSON.stringify(blocking.length > 0 ? { error: "This page has problems.", problems: blocking } : (found?.[1] ?? { route: null })));
       });
       const watched = [join(root, "site"), join(root, "schema")];
       server.watcher.add(watched);
