@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type MouseEvent, type PointerEvent } from "react";
+import { useCallback, useEffect, useRef, useState, type MouseEvent, type PointerEvent as ReactPointerEvent } from "react";
 import { useLocation } from "../lib/location.tsx";
 import styles from "./DesktopNav.module.css";
 import { followsLink } from "./follows-link.ts";
@@ -75,7 +75,7 @@ export function DesktopNav({ items, pathname }: { items: NavItem[]; pathname: st
    * what is under the finger, which closed a panel the tap had just opened; pointer events say
    * which device moved.
    */
-  const fromMouse = (e: PointerEvent) => e.pointerType !== "touch";
+  const fromMouse = (e: ReactPointerEvent) => e.pointerType !== "touch";
   const enter = (id: string) => {
     window.clearTimeout(leaveTimer.current);
     setState((current) => (current?.id === id ? current : { id, by: "hover" }));
