@@ -15,14 +15,17 @@ import tseslint from "typescript-eslint";
 /**
  * Which program may import which (README, "The layout"): `shared` is the contract everyone
  * imports and it imports nobody; `content` is the pipeline; `build` turns content into dist/
- * and may import the app to render it; `app` is the browser and sees only `shared`; `server`
+ * and may import the app to render it; `app` is the browser and sees only `shared`; `admin` is
+ * the editor's browser side; `server`
  * sees `shared` and `content` (the editor checks pages); nothing imports `cli` or `tools`.
  */
-const PROGRAMS = ["shared", "content", "build", "app", "server", "cli"];
+const PROGRAMS = ["shared", "content", "build", "app", "admin", "server", "cli"];
 const MAY_IMPORT = {
   shared: [],
   content: ["shared"],
   app: ["shared"],
+  // The editor's browser side: it shares the YAML editing and the API's types with the server.
+  admin: ["shared", "content", "server"],
   build: ["shared", "content", "app"],
   server: ["shared", "content", "build"],
   cli: ["shared", "content", "build", "server", "app"],
@@ -36,7 +39,7 @@ const zones = PROGRAMS.flatMap((program) => [
   { target: `./src/${program}`, from: "./tools", message: "Nothing in src/ imports tools/." },
 ]);
 const REACT_ONLY_IN_APP = {
-  paths: ["react", "react-dom", "react-dom/client", "react-dom/server", "wouter"].map((name) => ({ name, message: "React belongs to src/app (the browser) alone." })),
+  paths: ["react", "react-dom", "react-dom/client", "react-dom/server", "wouter"].map((name) => ({ name, message: "React belongs to the browser programs (src/app, src/admin) alone." })),
 };
 
 export default tseslint.config(
@@ -47,6 +50,7 @@ export default tseslint.config(
       "dist/**",
       ".builds/**",
       "dist-server/**",
+      ".cache/**",
       ".tmp/**",
       "data/**",
       "test-results/**",

@@ -1,16 +1,80 @@
 import react from "@vitejs/plugin-react";
-import { defineConfig, type UserConfig } from "vite";
+import { Features } from "lightningcss";
+import { defineConfig, type CSSOptions, type Plugin, type UserConfig } from "vite";
 import { sitePlugin } from "./src/build/vite-plugin.ts";
+
+/**
+ * Stylesheets go through Lightning CSS (the bundles' minifier already) rather than PostCSS, for
+ * its `@custom-media`: the phone breakpoint is named once, in src/app/styles/media.css, and each
+ * `(--phone)` is written out as its query when each file is compiled. `include` asks for that
+ * whatever the browser targets (Lightning CSS otherwise leaves custom media to browsers, which do
+ * not read it), so the dev server gets real queries too, and a stylesheet that uses a name
+ * without importing media.css stops the build ("Custom media query --phone is not defined").
+ * CSS modules keep their local name in the class (`[class*="marquee"]` in the browser tests
+ * finds them); grid area names stay as written, as PostCSS left them.
+ */
+export const siteCss: CSSOptions = {
+  transformer: "lightningcss",
+  lightningcss: { drafts: { customMedia: true }, include: Features.CustomMediaQueries, cssModules: { grid: false } },
+};
+
+/**
+ * What `npm run dev` may read from disk: the page sources, the app's code, the entry page, and
+ * the dependencies Vite serves from node_modules (the public assets under site/assets are
+ * served as the public folder). Everything else in the project (data/ with the enquiry
+ * database, .env files, .git/, scripts, docs, tests, package.json) answers 403, whichever
+ * page or LAN client asks.
+ */
+export const DEV_SERVER_ALLOW = ["site", "src", "index.html", "node_modules"];
+
+/**
+ * Refused even inside an allowed folder: Vite's own defaults (env files, keys, .git), and any
+ * database file or data folder wherever it sits (a copy of data/enquiries.db dropped into src/
+ * is still the enquiries).
+ */
+export const DEV_SERVER_DENY = [".env", ".env.*", "*.{crt,pem,key}", "**/.git/**", "**/data/**", "**/*.{db,db-wal,db-shm,db-journal,sqlite,sqlite3}"];
+
+/**
+ * Vite answers a path that names no file it serves with index.html (its single-page
+ * fallback), so `/.git/HEAD` would come back 200 with the home page. A path with a
+ * dot-segment (`/.git/…`, `/.env`, `/.tmp/…`) is never a page of the site: answer 404
+ * instead, so nothing looks served. Vite's own dependency cache (`/node_modules/.vite/`) is
+ * reached through node_modules and stays served.
+ */
+function refuseDotPaths(): Plugin {
+  return {
+    name: "nexa-dev-refuse-dot-paths",
+    apply: "serve",
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        let path: string;
+        try {
+          path = decodeURIComponent(new URL(req.url ?? "/", "http://localhost").pathname);
+        } catch {
+          path = "/";
+        }
+        const segments = path.split("/").filter(Boolean);
+        const dotted = segments.some((segment) => segment.startsWith(".") && segment !== ".well-known");
+        if (!dotted || segments[0] === "node_modules") return next();
+        res.statusCode = 404;
+        res.setHeader("content-type", "text/plain; charset=utf-8");
+        res.end("Not found");
+      });
+    },
+  };
+}
 
 /** The project's Vite configuration; the build (src/build/build-site.ts) has checked site/ already, so its bundles do not read it again. */
 export const siteConfig = (options: { contentChecked?: boolean } = {}): UserConfig => ({
   publicDir: "site/assets",
-  plugins: [sitePlugin(undefined, options), react()],
+  css: siteCss,
+  plugins: [refuseDotPaths(), sitePlugin(undefined, options), react()],
   server: {
     host: "127.0.0.1",
     port: 5173,
     // Builds and throwaway copies hold thousands of HTML files: neither watched nor scanned for dependencies.
     watch: { ignored: ["**/.builds/**", "**/.tmp/**", "**/dist/**"] },
+    fs: { strict: true, allow: DEV_SERVER_ALLOW, deny: DEV_SERVER_DENY },
   },
   optimizeDeps: { entries: ["index.html"] },
   build: {

@@ -4,8 +4,10 @@ import { Footer } from "./frame/Footer.tsx";
 import { Header } from "./frame/Header.tsx";
 import { NotFound } from "./frame/NotFound.tsx";
 import type { Page, Site } from "../shared/generated/schema-types.ts";
-import { useLocation } from "./lib/location.tsx";
+import { ANNOUNCER_ID, arrive, landedOn } from "./lib/arrival.ts";
+import { useLocation, useNavigated } from "./lib/location.tsx";
 import { pagePromise } from "./lib/page-cache.ts";
+import { canonicalUrl } from "../shared/canonical-url.ts";
 import { normalizePath } from "../shared/data-paths.ts";
 import { scrollToHash } from "./lib/scroll.ts";
 import "./styles/global.css";
@@ -25,6 +27,8 @@ export function App({ site }: { site: Site }) {
       </a>
       <Header site={site} />
       <main id="main" tabIndex={-1}>
+        {/* The new page's title after a client-side link, said once (src/app/lib/arrival.ts). */}
+        <p id={ANNOUNCER_ID} className="visually-hidden" role="status" />
         <Suspense fallback={null}>
           <AddressPage path={normalizePath(pathname)} siteUrl={site.url} />
         </Suspense>
@@ -43,7 +47,12 @@ function AddressPage({ path, siteUrl }: { path: string | null; siteUrl: string }
 function RoutePage({ page, route, siteUrl }: { page: Page; route: string; siteUrl: string }) {
   useDocumentMeta(page, route, siteUrl);
   const { hash, key } = useLocation();
-  useEffect(() => scrollToHash(hash), [route, hash, key]);
+  const navigated = useNavigated();
+  useEffect(() => {
+    scrollToHash(hash);
+    if (navigated) arrive(route, hash, page.title);
+    else landedOn(route);
+  }, [route, hash, key, navigated, page.title]);
   return <PageSections sections={page.sections} />;
 }
 
@@ -52,6 +61,6 @@ function useDocumentMeta(page: Page, route: string, siteUrl: string) {
   useEffect(() => {
     document.title = page.title;
     document.querySelector('meta[name="description"]')?.setAttribute("content", page.description);
-    document.querySelector('link[rel="canonical"]')?.setAttribute("href", `${siteUrl}${route === "/" ? "/" : route}`);
+    document.querySelector('link[rel="canonical"]')?.setAttribute("href", canonicalUrl(siteUrl, route, route));
   }, [page, route, siteUrl]);
 }

@@ -1,5 +1,5 @@
 import { StrictMode } from "react";
-import { hydrateRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./App.tsx";
 import { SiteRouter } from "./lib/location.tsx";
 import { fetchPage, primePage, type PageEntry } from "./lib/page-cache.ts";
@@ -22,15 +22,18 @@ async function start() {
   const path = normalizePath(window.location.pathname);
   const entry = dataBlock<PageEntry>(PAGE_DATA_ID) ?? (path === null ? { route: null } : await fetchPage(path));
   await primePage(path, entry);
-  hydrateRoot(
-    document.getElementById("root")!,
+  const container = document.getElementById("root")!;
+  const app = (
     <StrictMode>
       <SiteRouter>
         <App site={site} />
       </SiteRouter>
-    </StrictMode>,
-    { onRecoverableError: (error) => console.error("Hydration problem:", error) },
+    </StrictMode>
   );
+  // A prerendered page is hydrated. The dev server's page has nothing rendered in #root (only a
+  // placeholder comment): hydrating that made React report "Hydration failed" on every page, so it is rendered instead.
+  if (container.firstElementChild) hydrateRoot(container, app, { onRecoverableError: (error) => console.error("Hydration problem:", error) });
+  else createRoot(container).render(app);
 }
 
 void start();

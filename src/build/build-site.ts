@@ -1,10 +1,11 @@
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { build, loadEnv, mergeConfig } from "vite";
 import { siteConfig } from "../../vite.config.ts";
 import type { SiteContent } from "../content/site.ts";
+import { filesUnder } from "../shared/files-under.ts";
 import { loadSiteContentCached } from "./content-cache.ts";
 import { precompress } from "./precompress.ts";
 import { prerender, type PageState, type ViteManifest } from "./prerender.ts";
@@ -71,22 +72,12 @@ interface BuildState {
 
 const STATE_FILE = "state.json";
 
-function filesUnder(dir: string, base = dir, out: string[] = []): string[] {
-  if (!existsSync(dir)) return out;
-  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
-    const full = join(dir, entry.name);
-    if (entry.isDirectory()) filesUnder(full, base, out);
-    else if (entry.isFile()) out.push(relative(base, full));
-  }
-  return out;
-}
-
 /** Digest of the code and settings the bundles and every page's frame are made from. */
 function codeDigest(root: string): string {
   const hash = createHash("sha256");
   for (const input of CODE_INPUTS) {
     const full = join(root, input);
-    const files = existsSync(full) && !input.includes(".") ? filesUnder(full).map((f) => join(input, f)) : [input];
+    const files = existsSync(full) && !input.includes(".") ? filesUnder(full, { relative: true }).map((f) => join(input, f)) : [input];
     for (const file of files) {
       hash.update(file).update("\0");
       try {
@@ -145,7 +136,7 @@ export async function buildSite(root: string, options: BuildOptions): Promise<Bu
       linkTree(join(live!, "site"), site);
       linkTree(join(live!, "server"), server);
       // The cards are placed again below, so a deleted page's card does not stay behind (og/ also holds the site's own pictures).
-      for (const card of filesUnder(join(site, "og"))) if (!existsSync(join(root, "site", "assets", "og", card))) rmSync(join(site, "og", card));
+      for (const card of filesUnder(join(site, "og"), { relative: true })) if (!existsSync(join(root, "site", "assets", "og", card))) rmSync(join(site, "og", card));
       ({ template, manifest } = previous);
     } else {
       const config = (extra: Parameters<typeof mergeConfig>[1]) => mergeConfig(siteConfig({ contentChecked: true }), { root, configFile: false, logLevel: "warn", ...extra });
@@ -175,7 +166,7 @@ export async function buildSite(root: string, options: BuildOptions): Promise<Bu
     if (!reuse) await precompress(site, pages.written);
     phaseDone("compress");
 
-    const assets = reuse ? previous.assets : filesUnder(join(site, "assets")).map((f) => join("assets", f));
+    const assets = reuse ? previous.assets : filesUnder(join(site, "assets"), { relative: true }).map((f) => join("assets", f));
     // An open page keeps navigating after the switch: the previous build's hashed files stay served until the next build.
     const carried = live && !reuse ? carryAssets(join(live, "site"), site, readState(live)?.assets ?? []) : (readCompletion(live ?? "")?.carried ?? []);
     const state: BuildState = { codeDigest: code, template, manifest, pages: pages.state, assets };

@@ -1,9 +1,10 @@
 import { createHash } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { deserialize, serialize } from "node:v8";
 import type { FileCheck } from "../content/check-file.ts";
 import { checkFiles, crossCheck, siteYamlFiles, type SiteContent } from "../content/site.ts";
+import { filesUnder } from "../shared/files-under.ts";
 import { buildsDir, CACHE_NAME } from "./publish.ts";
 import { inWorkers, PARALLEL_FROM } from "./worker-pool.ts";
 
@@ -24,22 +25,11 @@ const cacheFile = (root: string) => join(buildsDir(root), CACHE_NAME, "content-c
 export const sha256 = (data: string | Buffer): string => createHash("sha256").update(data).digest("hex");
 
 /** Every regular file under `dir` (sorted, relative to `base`), with its size and modification time. */
-function listing(dir: string, base: string, out: string[] = []): string[] {
-  let entries;
-  try {
-    entries = readdirSync(dir, { withFileTypes: true });
-  } catch {
-    return out;
-  }
-  for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
-    const full = join(dir, entry.name);
-    if (entry.isDirectory()) listing(full, base, out);
-    else if (entry.isFile()) {
-      const stats = statSync(full);
-      out.push(`${relative(base, full)} ${stats.size} ${stats.mtimeMs}`);
-    }
-  }
-  return out;
+function listing(dir: string, base: string): string[] {
+  return filesUnder(dir).map((full) => {
+    const stats = statSync(full);
+    return `${relative(base, full)} ${stats.size} ${stats.mtimeMs}`;
+  });
 }
 
 /** What every file's check depends on besides its own text. */

@@ -1,5 +1,6 @@
-import { readdirSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import { join, relative } from "node:path";
+import { filesUnder } from "../shared/files-under.ts";
 import { COMPLETE_FILE, liveBuildDir, whyDistIncomplete } from "./publish.ts";
 
 /** What the prerendered site is built from; a change to any of these makes dist/ stale. */
@@ -13,19 +14,13 @@ function mtimeOrNull(path: string): number | null {
   }
 }
 
+const inNodeModules = (path: string, isFolder: boolean) => isFolder && path.split("/").at(-1) === "node_modules";
+
+/** The first file at or under `path` changed after `sinceMs` (a folder's node_modules aside), or null. */
 function newerFile(path: string, sinceMs: number): string | null {
-  let stats;
-  try {
-    stats = statSync(path);
-  } catch {
-    return null;
-  }
-  if (!stats.isDirectory()) return stats.mtimeMs > sinceMs ? path : null;
-  for (const entry of readdirSync(path)) {
-    if (entry === "node_modules") continue;
-    const found = newerFile(join(path, entry), sinceMs);
-    if (found !== null) return found;
-  }
+  const files = filesUnder(path, { skip: inNodeModules });
+  // A path that is itself a file (index.html, vite.config.ts) lists nothing as a folder.
+  for (const file of files.length > 0 ? files : [path]) if ((mtimeOrNull(file) ?? -Infinity) > sinceMs) return file;
   return null;
 }
 

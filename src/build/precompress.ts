@@ -1,10 +1,11 @@
 // Brotli and gzip copies of the built site's text files, made once at build time, so the
 // server sends `x.js.br` or `x.js.gz` beside `x.js` (@fastify/static's preCompressed)
 // instead of compressing on every request. A static host or CDN can use them the same way.
-import { readdir, readFile, writeFile } from "node:fs/promises";
-import { extname, join } from "node:path";
+import { readFile, writeFile } from "node:fs/promises";
+import { extname } from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
+import { filesUnder } from "../shared/files-under.ts";
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -38,16 +39,6 @@ export interface Precompressed {
   bytesBefore: number;
   /** Bytes of the brotli copies (what most browsers get). */
   brotliBytes: number;
-}
-
-async function regularFiles(dir: string): Promise<string[]> {
-  const found: string[] = [];
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    const full = join(dir, entry.name);
-    if (entry.isDirectory()) found.push(...(await regularFiles(full)));
-    else if (entry.isFile()) found.push(full); // never a symlink, FIFO or device
-  }
-  return found;
 }
 
 /** Writes the smaller copies of one file's `content`; a copy that is not smaller is not written (the server then sends the file itself). */
@@ -113,7 +104,7 @@ export class CompressQueue {
  */
 export async function precompress(dir: string, skip: ReadonlySet<string> = new Set()): Promise<Precompressed> {
   const queue = new CompressQueue(BROTLI_QUALITY.assets);
-  for (const file of await regularFiles(dir)) {
+  for (const file of filesUnder(dir)) {
     // Only text files are read; add() leaves out those under MIN_BYTES.
     if (!skip.has(file) && isText(file)) await queue.add(file, await readFile(file));
   }

@@ -3,11 +3,12 @@ import { createHash } from "node:crypto";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { blockSource } from "../shared/block-source.ts";
-import { jsonForHtml, pageEntries } from "../content/page-entries.ts";
+import { pageEntries } from "../content/page-entries.ts";
 import type { SiteContent } from "../content/site.ts";
 import type { PageEntry } from "../shared/page-entry.ts";
 import type { Site } from "../shared/generated/schema-types.ts";
-import { escapeHtml } from "../shared/html.ts";
+import { canonicalUrl } from "../shared/canonical-url.ts";
+import { escapeHtml, jsonForHtml } from "../shared/html.ts";
 import { dataPathOf, PAGE_DATA_ID, SITE_DATA_ID } from "../shared/data-paths.ts";
 import { inWorkers, PARALLEL_FROM } from "./worker-pool.ts";
 import { securityHeaders, STRICT_TRANSPORT_SECURITY } from "../shared/security-headers.ts";
@@ -95,7 +96,7 @@ export interface HeadInput {
   /** JS files to modulepreload, and the image preloads React derived. */
   preloads: string[];
   imagePreloads: string[];
-  /** Tags another build step adds: the share picture and structured data (src/seo). */
+  /** Tags another build step adds: the share picture and structured data (src/build/seo). */
   extra: string[];
 }
 
@@ -105,7 +106,7 @@ export type ExtraHead = (route: string | null) => string[];
 /** The tags of one page's <head>: title, description, canonical or noindex, social tags and preloads. */
 export function head({ site, url, entry, preloads, imagePreloads, extra }: HeadInput): string {
   const page = entry.route === null ? null : entry.page;
-  const canonical = `${site.url}${entry.route === null ? url : entry.route === "/" ? "/" : entry.route}`;
+  const canonical = canonicalUrl(site.url, url, entry.route);
   const title = escapeHtml(page ? page.title : `Page not found | ${site.company}`);
   const description = escapeHtml(page ? page.description : `The page you asked for does not exist on the ${site.company} website.`);
   return [
@@ -131,7 +132,7 @@ export function sitemapXml(siteUrl: string, primaryRoutes: string[]): string {
   return [
     `<?xml version="1.0" encoding="UTF-8"?>`,
     `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">`,
-    ...[...primaryRoutes].sort().map((r) => `  <url><loc>${escapeHtml(siteUrl + (r === "/" ? "/" : r))}</loc></url>`),
+    ...[...primaryRoutes].sort().map((r) => `  <url><loc>${escapeHtml(canonicalUrl(siteUrl, r, r))}</loc></url>`),
     `</urlset>`,
     "",
   ].join("\n");
@@ -146,7 +147,7 @@ export interface PrerenderResult {
 }
 
 /** One address to write: its data, the head tags other build steps made for it, and the file it comes from (for errors). */
-export type PageJob = [url: string, entry: PageEntry, extra: string[], source: string];
+export type PageJob = [url: string, entry: PageEntry, extra: string[], source: string, file?: string];
 
 /** What every page is made from. */
 export interface PageWriterInput {
@@ -220,7 +221,7 @@ export async function pageWriter({ outDir, serverEntryFile, template, manifest, 
     compress,
     written,
     /** Write one address's HTML (to `file`, by default its own path) and, for a page, its data file; returns the files, HTML first. */
-    async page(job: PageJob, file = htmlPathOf(outDir, job[0])): Promise<string[]> {
+    async page(job: PageJob, file = job[4] ?? htmlPathOf(outDir, job[0])): Promise<string[]> {
       const [url, pageEntry] = job;
       await write(file, await html(job));
       if (pageEntry.route === null) return [file];
@@ -272,7 +273,8 @@ export async function prerender(input: PageWriterInput, content: SiteContent, ex
   const writer = await pageWriter(input);
   const sourceOf = new Map(content.pages.map((p) => [p.route, p.file]));
   const jobs: [key: string, job: PageJob, file: string][] = pageEntries(content).map(([url, entry]) => [url, [url, entry, extraHead(entry.route), sourceOf.get(entry.route ?? "") ?? "site/"], htmlPathOf(outDir, url)]);
-  jobs.push([NOT_FOUND_KEY, ["/404", { route: null }, extraHead(null), "the not-found page"], join(outDir, "404.html")]);
+  // The not-found page has a file of its own, named in its job so a prerender worker writes it there too.
+  jobs.push([NOT_FOUND_KEY, ["/404", { route: null }, extraHead(null), "the not-found page", join(outDir, "404.html")], join(outDir, "404.html")]);
   const digestOf = ([url, entry, extra]: PageJob) => createHash("sha256").update(options.sharedDigest).update("\0").update(url).update("\0").update(jsonForHtml(entry)).update("\0").update(extra.join("\n")).digest("hex");
   const state: PageState = {};
   const toDraw: typeof jobs = [];

@@ -1,4 +1,4 @@
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, realpathSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, relative } from "node:path";
 
 /**
@@ -104,12 +104,3 @@ export function removeOtherBuilds(root: string, keep: string[]): void {
 
 /** The folder, beside the builds, that keeps the content checks between builds (content-cache.ts). */
 export const CACHE_NAME = "cache";
-
-/** Whether a path is a link we made (for tools that must not follow dist into .builds). */
-export const isDistLink = (root: string): boolean => {
-  try {
-    return lstatSync(join(root, "dist")).isSymbolicLink() && readlinkSync(join(root, "dist")).startsWith(BUILDS_DIR);
-  } catch {
-    return false;
-  }
-};

@@ -1,8 +1,11 @@
 import { join } from "node:path";
 import type { Plugin, ViteDevServer } from "vite";
-import { dataPathOf, SITE_DATA_ID } from "../shared/data-paths.ts";
-import { formatText } from "../content/format-problems.ts";
-import { jsonForHtml, pageEntries } from "../content/page-entries.ts";
+import { dataPathOf, normalizePath, SITE_DATA_ID } from "../shared/data-paths.ts";
+import { escapeHtml, jsonForHtml } from "../shared/html.ts";
+import { formatProblem, formatText } from "../content/format-problems.ts";
+import { pageEntries } from "../content/page-entries.ts";
+import type { Problem } from "../content/problem.ts";
+import { isPageFile, routeOfFile } from "../content/routes.ts";
 import { loadSiteContent, type SiteContent } from "../content/site.ts";
 
 /**
@@ -12,7 +15,9 @@ import { loadSiteContent, type SiteContent } from "../content/site.ts";
  * - `/_data/<address>.json`: one page's data, as the build writes it to dist/_data/.
  * No content is a module, so the bundles are the same whatever the pages say: the build reuses
  * them while the code is unchanged (see build-site.ts).
- * Invalid content fails a plain `vite build`, and shows in the dev server's overlay, with the validator's lines.
+ * Invalid content fails a plain `vite build` with the validator's lines. In the dev server a page
+ * whose file (or the site settings) has problems is answered with the list of those problems
+ * instead of the page, on every load; every other page keeps working.
  */
 export class ContentError extends Error {
   constructor(readonly content: SiteContent) {
@@ -20,6 +25,64 @@ export class ContentError extends Error {
     this.name = "ContentError";
     this.stack = this.message;
   }
+}
+
+const SETTINGS_FILE = "site/_site.yaml";
+
+/**
+ * The problems that keep the page at `path` from being shown: those of its own file, and those
+ * of the site settings, which every page draws (header, footer). Problems of other files do not:
+ * the dev server keeps showing every page that is fine.
+ */
+export function problemsBlocking(content: SiteContent, path: string): Problem[] {
+  const route = content.table.primaryOf.get(path) ?? path;
+  return content.problems.filter((p) => {
+    if (p.file === SETTINGS_FILE) return true;
+    const inSite = p.file.replace(/^site\//, "");
+    return isPageFile(inSite) && routeOfFile(inSite) === route;
+  });
+}
+
+/**
+ * The page the dev server shows instead of a page with problems: every one of them, one a line
+ * at file:line:col as validate prints them. A plain document (Vite adds its client script, so it
+ * reloads when a file is saved); its few styles are inline, as no Content-Security-Policy applies in dev.
+ */
+export function problemsPage(path: string, problems: Problem[]): string {
+  const settings = problems.some((p) => p.file === SETTINGS_FILE);
+  const files = [...new Set(problems.map((p) => p.file))];
+  const count = `${problems.length} ${problems.length === 1 ? "problem" : "problems"}`;
+  const heading = settings ? `The site settings have ${count}, so no page can be shown` : `This page is not shown: ${files.join(", ")} has ${count}`;
+  const items = problems.map((p) => {
+    const where = `${p.file}:${p.line}:${p.col}`;
+    return `      <li><code>${escapeHtml(where)}</code> ${escapeHtml(formatProblem(p).slice(where.length).trim())}</li>`;
+  });
+  return `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>${escapeHtml(`${count}: ${path}`)}</title>
+    <style>
+      body { font: 16px/1.5 system-ui, sans-serif; margin: 0; color: #0b1b33; background: #f5f7fb; }
+      main { max-width: 60rem; margin: 0 auto; padding: 2rem 1.25rem; }
+      h1 { font-size: 1.5rem; color: #8a1c1c; }
+      ol { padding-left: 1.5rem; }
+      li { margin: 0.75rem 0; overflow-wrap: anywhere; }
+      code { font: 0.95em ui-monospace, monospace; background: #fff; border: 1px solid #c9d2e3; padding: 0 0.25rem; }
+    </style>
+  </head>
+  <body>
+    <main>
+      <h1>${escapeHtml(heading)}</h1>
+      <p>Fix ${problems.length === 1 ? "it" : "them"} in your editor and save: this page reloads by itself.${settings ? "" : " Every other page of the site still works."} <code>npm run validate</code> prints the same list.</p>
+      <ol>
+${items.join("\n")}
+      </ol>
+    </main>
+  </body>
+</html>
+`;
 }
 
 /**
@@ -32,15 +95,12 @@ export function sitePlugin(rootOverride?: string, options: { contentChecked?: bo
   let serving = false;
   const current = (): SiteContent => (content ??= loadSiteContent(root));
 
+  // After every change the open page reloads: a page with problems then shows them, and a fixed
+  // page, or one that never had any, shows its content (an error overlay would cover pages that work).
   const reload = (server: ViteDevServer) => {
     content = loadSiteContent(root);
-    if (content.problems.length > 0) {
-      const err = new ContentError(content);
-      server.config.logger.error(err.message);
-      server.ws.send({ type: "error", err: { message: err.message, stack: "", plugin: "nexa-site" } });
-    } else {
-      server.ws.send({ type: "full-reload" });
-    }
+    if (content.problems.length > 0) server.config.logger.error(new ContentError(content).message);
+    server.ws.send({ type: "full-reload" });
   };
 
   return {
@@ -55,10 +115,12 @@ export function sitePlugin(rootOverride?: string, options: { contentChecked?: bo
       content = loadSiteContent(root);
       if (content.problems.length > 0) this.error(new ContentError(content).message);
     },
-    transformIndexHtml() {
+    transformIndexHtml(_html, ctx) {
       if (!serving) return undefined;
       const c = current();
-      if (c.problems.length > 0) return undefined;
+      const path = normalizePath(new URL(ctx.originalUrl ?? ctx.path, "http://localhost").pathname) ?? "/";
+      const blocking = problemsBlocking(c, path);
+      if (blocking.length > 0) return problemsPage(path, blocking);
       return [{ tag: "script", attrs: { type: "application/json", id: SITE_DATA_ID }, children: jsonForHtml(c.site), injectTo: "body" }];
     },
     configureServer(server) {
@@ -67,11 +129,14 @@ export function sitePlugin(rootOverride?: string, options: { contentChecked?: bo
         const path = new URL(req.url ?? "/", "http://localhost").pathname;
         if (!path.startsWith("/_data/")) return next();
         const c = current();
-        const entry = pageEntries(c).find(([address]) => dataPathOf(address) === path)?.[1];
-        res.statusCode = c.problems.length > 0 ? 500 : entry ? 200 : 404;
+        const found = pageEntries(c).find(([address]) => dataPathOf(address) === path);
+        const address = found?.[0] ?? normalizePath(path.replace(/^\/_data/, "").replace(/\.json$/, "").replace(/^\/index$/, "/")) ?? "/";
+        const blocking = problemsBlocking(c, address);
+        // 409: this page cannot be shown as it stands; the app then loads the address as a whole page, which lists the problems.
+        res.statusCode = blocking.length > 0 ? 409 : found ? 200 : 404;
         res.setHeader("content-type", "application/json; charset=utf-8");
         res.setHeader("cache-control", "no-store");
-        res.end(JSON.stringify(c.problems.length > 0 ? { error: "The site content has problems: see the overlay." } : (entry ?? { route: null })));
+        res.end(JSON.stringify(blocking.length > 0 ? { error: "This page has problems.", problems: blocking } : (found?.[1] ?? { route: null })));
       });
       const watched = [join(root, "site"), join(root, "schema")];
       server.watcher.add(watched);

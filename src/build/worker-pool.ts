@@ -15,6 +15,8 @@ export interface PoolOptions {
   batch: number;
   /** Each worker's old-generation heap cap in MB: garbage is collected before the heap grows past it. */
   heapMb: number;
+  /** At most this many threads (default: one per core). */
+  threads?: number;
 }
 
 /** Each worker's young generation, in MB: short-lived garbage (a rendered page) is collected this often, so threads do not hold much of it. */
@@ -29,7 +31,7 @@ const YOUNG_MB = 8;
  */
 export async function inWorkers<T, R>(script: URL, workerData: unknown, count: number, itemAt: (index: number) => T, options: PoolOptions): Promise<R[]> {
   const results = new Array<R>(count);
-  const threads = Math.max(1, Math.min(availableParallelism(), Math.ceil(count / options.batch)));
+  const threads = Math.max(1, Math.min(options.threads ?? availableParallelism(), availableParallelism(), Math.ceil(count / options.batch)));
   const tsx = import.meta.resolve("tsx/esm/api");
   const boot = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(script.href)}); });`;
   let next = 0;

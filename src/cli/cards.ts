@@ -1,12 +1,11 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
 import { formatText } from "../content/format-problems.ts";
 import { loadSiteContent } from "../content/site.ts";
 import { cardCacheDir, drawCardsOf } from "../build/seo/page-seo.ts";
 import type { CardStats } from "../build/seo/social-cards.ts";
-import { readOptions, usageError } from "./options.ts";
+import { isEntryPoint, readOptions, usageError } from "./options.ts";
 
 /**
  * npm run cards -- [--root DIR] [--out DIR] [--threads N] [--cold]
@@ -58,4 +57,4 @@ async function main(): Promise<void> {
   }
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) await main();
+if (isEntryPoint(import.meta.url)) await main();

@@ -14,7 +14,8 @@ import { isPageFile, routeOfFile } from "../content/routes.ts";
 import { loadSiteContent } from "../content/site.ts";
 import { sourceOf, type RenderedElement } from "../content/source-of.ts";
 import { structuredDataFindings } from "../build/seo/check-findings.ts";
-import { readOptions, usageError } from "./options.ts";
+import { CHROMIUM_ARGS, chromiumPath, DEFAULT_CHROMIUM_PATH } from "../build/chromium.ts";
+import { isEntryPoint, readOptions, usageError } from "./options.ts";
 
 /**
  * npm run check -- site/<file>.yaml
@@ -27,7 +28,6 @@ import { readOptions, usageError } from "./options.ts";
 const PROJECT = join(fileURLToPath(import.meta.url), "../../..");
 const USAGE = "usage: npm run check -- site/<file>.yaml";
 export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
-export const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"];
 
 /** Plain advice for the axe rules page content can trigger; other rules link to axe's own explanation. */
 const AXE_HINTS: Record<string, string> = {
@@ -100,7 +100,7 @@ function usage(message: string): never {
 export function buildRootFor(siteRoot: string): { dir: string; cleanup: () => void } {
   const dir = mkdtempSync(join(tmpdir(), "nexa-check-"));
   for (const entry of readdirSync(PROJECT)) {
-    if (["site", "schema", "dist", ".tmp", ".git"].includes(entry)) continue;
+    if (["site", "schema", "dist", ".builds", ".tmp", ".git"].includes(entry)) continue;
     // The entry HTML and the config are copied: Vite names outputs by their path relative to the root.
     if (entry === "index.html" || entry.startsWith("vite.config.")) copyFileSync(join(PROJECT, entry), join(dir, entry));
     else symlinkSync(join(PROJECT, entry), join(dir, entry));
@@ -153,7 +153,7 @@ export function openingTag(html: string): string {
 
 /** Open the page in Chromium; axe-core's violations and the SEO lint, as findings. */
 export async function inspect(url: string, loaded: LoadedFile): Promise<Finding[]> {
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: [...CHROMIUM_ARGS] });
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
@@ -273,12 +273,12 @@ async function main(): Promise<void> {
     let findings: Finding[];
     try {
       findings = await inspect(served.base + route, loaded!);
-      // Issue 16: course facts that could not be read, and JSON-LD the built page lacks.
+      // What search engines read besides the HTML: course facts that could not be read, and JSON-LD the built page lacks.
       findings.push(...structuredDataFindings(content, route, join(work.dir, "dist"), loaded!));
     } catch (error) {
       const why = error instanceof Error ? error.message.split("\n")[0] : String(error);
       console.error(`The browser could not be started or could not open the page: ${why}`);
-      console.error("npm run check needs Chromium at /usr/bin/chromium (Debian's chromium package), or CHROMIUM_PATH set to another one.");
+      console.error(`npm run check needs Chromium at ${DEFAULT_CHROMIUM_PATH} (Debian's chromium package), or CHROMIUM_PATH set to another one.`);
       process.exitCode = 2;
       return;
     }
@@ -297,4 +297,4 @@ async function main(): Promise<void> {
   }
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) await main();
+if (isEntryPoint(import.meta.url)) await main();

@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { createValidators } from "../content/ajv.ts";
 import type { Located, SchemaIndex, SchemaNode } from "../content/schema-index.ts";
 import { compactYaml } from "../content/starters.ts";
+import { isEntryPoint, readArgs } from "./options.ts";
 
 /**
  * npm run docs: writes docs/BLOCKS.md, the reference of every block and field, from the
@@ -157,7 +158,8 @@ export function blocksDoc(): string {
   return out.join("\n");
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+if (isEntryPoint(import.meta.url)) {
+  const { values } = readArgs({ check: { type: "boolean", default: false } }, "usage: npm run docs [-- --check]");
   const doc = blocksDoc();
   const current = (() => {
     try {
@@ -166,7 +168,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
       return "";
     }
   })();
-  if (process.argv.includes("--check")) {
+  if (values.check) {
     if (current !== doc) {
       console.error("docs/BLOCKS.md is out of date: run npm run docs");
       process.exit(1);

@@ -1,9 +1,11 @@
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { firstInvalidUtf8 } from "../content/load.ts";
 import { CURRENT_VERSION, migratePage, MigrationError, type Migration } from "../content/page-format.ts";
 import { isPageFile } from "../content/routes.ts";
 import { checkSchemaLine, withSchemaLine } from "../content/schema-line.ts";
+import { filesUnder } from "../shared/files-under.ts";
+import { readOptions, usageError } from "./options.ts";
 
 /**
  * npm run migrate [-- --check] [site/file.yaml ...]
@@ -14,35 +16,18 @@ import { checkSchemaLine, withSchemaLine } from "../content/schema-line.ts";
 const USAGE = "usage: npm run migrate -- [--check] [--root DIR] [site/file.yaml ...]";
 
 function usage(message: string): never {
-  console.error(`${message}\n${USAGE}`);
-  process.exit(2);
+  return usageError(USAGE, message);
 }
 
-const args = process.argv.slice(2);
-let root = process.cwd();
-let check = false;
-const named: string[] = [];
-for (let i = 0; i < args.length; i++) {
-  const arg = args[i]!;
-  if (arg === "--check") check = true;
-  else if (arg === "--root") root = resolve(args[++i] ?? usage("--root needs a directory"));
-  else if (arg === "--help" || arg === "-h") {
-    console.log(USAGE);
-    process.exit(0);
-  } else if (arg.startsWith("-")) usage(`unknown option ${arg}`);
-  else named.push(arg);
-}
+const { values, positionals: named } = readOptions({ check: { type: "boolean", default: false } }, USAGE);
+const root = resolve(values.root);
+const check = values.check;
 const siteDir = join(root, "site");
 if (!existsSync(siteDir)) usage(`no site/ folder in ${root}`);
 
 const toPosix = (p: string) => p.split("\\").join("/");
-function yamlFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const full = join(dir, e.name);
-    if (e.isDirectory()) return toPosix(relative(siteDir, full)) === "assets" ? [] : yamlFiles(full);
-    return e.name.endsWith(".yaml") ? [full] : [];
-  });
-}
+/** Every page file under site/, its assets folder aside. */
+const yamlFiles = (dir: string): string[] => filesUnder(dir, { skip: (path, isFolder) => (isFolder ? path === "assets" : !path.endsWith(".yaml")) });
 
 const files = named.length
   ? named.map((f) => {

@@ -54,7 +54,8 @@ const inMenu = after.site?.header.items.filter((i) => i.panel?.groups.some((g) =
 if (listedOn.length > 0 || inMenu.length > 0) {
   console.log(`Its card is listed on ${[...listedOn, ...inMenu.map((m) => `the ${m} menu`)].join(" and ")}.`);
 }
-console.log(`Next: replace every text that says "Replace" or "New …" (npm run validate -- ${files.map((f) => f.file).join(" ")} lists each one; until none is left, the page stays out of the build and the preview).`);
+console.log(`Next: replace every text that says "Replace" or "New …" (npm run validate -- ${files.map((f) => f.file).join(" ")} lists each one).`);
+console.log(`Until none is left, npm run build and npm start stop with that list, and the preview (npm run dev) shows it at ${main!.route} instead of the page; the rest of the site still works there.`);
 console.log(`Then preview with npm run dev (open http://127.0.0.1:5173${main!.route}), and check it with npm run check -- ${main!.file}`);
 if (mine.length > 0) {
   console.error(formatText(mine, files.length));

@@ -22,6 +22,10 @@ export async function startOrExit(config: ServerConfig): Promise<RunningServer> 
     server.app.log.info(describeDelivery(config.delivery));
     return server;
   } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(2);
+    }
     console.error(`${config.distDir === null ? "The API" : "The site and API"} could not start: ${(error as Error).message}`);
     process.exit(1);
   }

@@ -1,9 +1,10 @@
 import type Ajv from "ajv";
 import type { ValidateFunction } from "ajv";
 import type addFormats from "ajv-formats";
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { join, relative } from "node:path";
+import { join } from "node:path";
+import { filesUnder } from "../shared/files-under.ts";
 import { loadPrecompiled, schemaFingerprint } from "./precompiled-validators.ts";
 import { createSchemaIndex, type SchemaIndex, type SchemaNode } from "./schema-index.ts";
 
@@ -50,16 +51,8 @@ const require = createRequire(import.meta.url);
 
 /** Each schema file's text, by its path under schema/. */
 export function readSchemaTexts(schemaDir: string): Map<string, string> {
-  const texts = new Map<string, string>();
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const full = join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (entry.name.endsWith(".schema.json")) texts.set(relative(schemaDir, full).split("\\").join("/"), readFileSync(full, "utf8"));
-    }
-  };
-  walk(schemaDir);
-  return texts;
+  const schemas = filesUnder(schemaDir, { relative: true, skip: (path, isFolder) => !isFolder && !path.endsWith(".schema.json") });
+  return new Map(schemas.map((path) => [path, readFileSync(join(schemaDir, path), "utf8")]));
 }
 
 const parseSchemas = (texts: Map<string, string>) => new Map([...texts].map(([rel, text]) => [rel, JSON.parse(text) as Record<string, unknown>]));
@@ -69,14 +62,40 @@ export function schemaRoots(schemas: Map<string, Record<string, unknown>>): Map<
   return new Map([...schemas].map(([rel, schema]) => [rel, { ...schema, $id: SCHEMA_BASE + rel }]));
 }
 
-function ajvFor(schemas: Map<string, Record<string, unknown>>, source: boolean): { ajv: Ajv; roots: Map<string, Record<string, unknown>> } {
+/** How an ajv is made: the project's keywords, formats and strictness are always on; these vary by use. */
+export interface AjvOptions {
+  /** Keep the generated code, for compiling ahead of time (ajv's standalone code). */
+  source?: boolean;
+  /** Standalone code as an ES module instead of CommonJS. */
+  esm?: boolean;
+  /** Error messages in each error object (default on); off where the caller words its own. */
+  messages?: boolean;
+  /** The schema and data in each error object (default on), which the editor-facing messages read. */
+  verbose?: boolean;
+}
+
+/** A new ajv with the project's options, formats and keywords, holding no schema yet. */
+export function newAjv(options: AjvOptions = {}): Ajv {
   const AjvClass = require("ajv") as typeof Ajv;
   const addFormatsTo = require("ajv-formats") as typeof addFormats;
-  const ajv = new AjvClass({ allErrors: true, strict: true, allowUnionTypes: true, discriminator: true, verbose: true, code: { source } });
+  const ajv = new AjvClass({
+    allErrors: true,
+    strict: true,
+    allowUnionTypes: true,
+    discriminator: true,
+    verbose: options.verbose ?? true,
+    messages: options.messages ?? true,
+    code: { source: options.source === true, esm: options.esm === true },
+  });
   addFormatsTo(ajv);
   // Help for editors (redhat.vscode-yaml): shown on hover and in completion, never checked.
   ajv.addVocabulary(["markdownDescription", "enumDescriptions", "markdownEnumDescriptions"]);
   ajv.addKeyword({ keyword: "x-kind", schemaType: "string", errors: false, validate: collectKind });
+  return ajv;
+}
+
+function ajvFor(schemas: Map<string, Record<string, unknown>>, source: boolean): { ajv: Ajv; roots: Map<string, Record<string, unknown>> } {
+  const ajv = newAjv({ source });
   const roots = schemaRoots(schemas);
   for (const root of roots.values()) ajv.addSchema(root);
   return { ajv, roots };

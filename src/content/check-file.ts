@@ -35,9 +35,10 @@ const rel = (from: string, to: string) => relative(from, to).split("\\").join("/
 /**
  * Everything about one file that needs no other file: where it may live, YAML, its schema,
  * the page rules, images (alt text and shape), placeholders left by a starter.
+ * `bytes` checks a text that is not on disk yet (the browser editor's unsaved text) as if it were the file.
  * Never throws for bad content.
  */
-export function checkFile(root: string, full: string, validators: Validators): FileCheck {
+export function checkFile(root: string, full: string, validators: Validators, bytes?: Uint8Array): FileCheck {
   const siteDir = join(root, "site");
   const file = rel(root, full);
   const inSite = rel(siteDir, full);
@@ -50,7 +51,7 @@ export function checkFile(root: string, full: string, validators: Validators): F
   if (!isSettings && !isPageFile(inSite)) {
     return refused("files whose name starts with _ are not pages, and this one is not a known settings file", "the only settings file is site/_site.yaml; rename this file without the _ to make it a page");
   }
-  const { loaded, problems } = loadYaml(file, readFileSync(full));
+  const { loaded, problems } = loadYaml(file, bytes ?? readFileSync(full));
   if (!loaded) return { file, problems };
   const schemaLine = checkSchemaLine(file, inSite, loaded.text);
   if (schemaLine) problems.push(schemaLine);

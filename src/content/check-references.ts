@@ -102,7 +102,8 @@ function checkAnchor(route: string, hash: string, idsByRoute: Map<string, Set<st
 export function checkAssets(page: CheckedFile, assets: Set<string>): Problem[] {
   const problems: Problem[] = [];
   for (const ref of page.refs) {
-    if (ref.kind !== "asset" || typeof ref.value !== "string" || assets.has(ref.value)) continue;
+    // A path that does not start with / is not a served path at all; the schema check reports it, with the path to write.
+    if (ref.kind !== "asset" || typeof ref.value !== "string" || !ref.value.startsWith("/") || assets.has(ref.value)) continue;
     const dir = ref.value.slice(0, ref.value.lastIndexOf("/") + 1);
     const nearby = [...assets].filter((a) => a.startsWith(dir));
     const similar = closest(ref.value, nearby.length > 0 ? nearby : assets, 3);

@@ -63,8 +63,10 @@ export function plainText(markdown: string): string {
   return markdown.replace(/\[([^\]]*)\]\([^)]*\)/g, "$1").replace(/\*\*([^*]*)\*\*/g, "$1").replace(/(^|\W)_([^_]+)_(?=\W|$)/g, "$1$2");
 }
 
-const DURATION_HINT = 'write it as "6 months", "2.5 months", "1 year 3 months" or "2 weeks"';
-const PRICE_HINT = 'write it as "₹45,000 + GST", "₹50,000 + GST / $800" or "$800"';
+/** The accepted forms, in the words of the hint: what DURATION reads. */
+export const DURATION_HINT = 'write a number of years, months (a half month as .5) or weeks: "6 months", "2.5 months", "1 year 3 months" or "2 weeks"';
+/** The accepted forms, in the words of the hint: what PRICE reads, prices apart with " / ". */
+export const PRICE_HINT = 'write ₹ or $ and the amount in digits, then "+ GST" when tax is extra, two prices apart with " / ": "₹45,000 + GST", "₹50,000 + GST / $800" or "$800"';
 const FEE_LABELS = ["Fee", "Price"];
 
 const column = (table: TableBlock, ...names: string[]) => table.columns.findIndex((c) => names.includes(c));

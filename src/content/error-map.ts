@@ -171,6 +171,15 @@ function describeField(parent: SchemaNode, field: string, ctx: MapContext): stri
   return node ? ctx.index.resolve(node, ctx.index.fileOf(node) ?? ctx.rootFile).node.description : undefined;
 }
 
+/**
+ * A file written with the folder it lives in ("site/assets/logo.svg", "assets/logo.svg"): the
+ * path as it is served ("/logo.svg"), which is what the hint asks for; undefined for other paths.
+ */
+export function servedPathOf(value: string): string | undefined {
+  const m = /^(?:\.?\/)?(?:site\/)?assets\/(.+)$/.exec(value.trim());
+  return m ? `/${m[1]}` : undefined;
+}
+
 const VERSION_HINT = "run npm run migrate, which updates the page to the current format";
 
 function mapOne(e: ErrorObject, ctx: MapContext): MappedError | null {
@@ -250,6 +259,8 @@ function mapOne(e: ErrorObject, ctx: MapContext): MappedError | null {
     case "maximum":
       return { path, message: `must be ${e.keyword === "minimum" ? "at least" : "at most"} ${e.params.limit} (now ${String(value)})` };
     case "pattern": {
+      const served = typeof value === "string" && (parent as { "x-kind"?: unknown })["x-kind"] === "asset" ? servedPathOf(value) : undefined;
+      if (served) return { path, message: `${describeValue(value)} names the folder site/assets, but a file's path starts after it`, hint: `write ${served}` };
       const what = parent.title ? parent.title.toLowerCase() : "value";
       const example = parent.examples?.[0];
       return { path, message: `${describeValue(value)} is not a valid ${what}`, hint: [parent.description, example !== undefined ? `for example: ${String(example)}` : ""].filter(Boolean).join(" ") || undefined };

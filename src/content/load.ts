@@ -181,11 +181,11 @@ export function loadYaml(file: string, bytes: Uint8Array): { loaded?: LoadedFile
  * its data in memory, so keeping every tree until the last check held most of a 10 000-page
  * build's memory; the cross-file checks place a problem rarely, and only then parse the file again.
  */
-export function lazyLoadedFile(file: string, path: string, data: unknown): LoadedFile {
+export function lazyLoadedFile(file: string, path: string, data: unknown, unsavedText?: string): LoadedFile {
   let parsed: LoadedFile | undefined;
   const load = (): LoadedFile => {
     if (parsed) return parsed;
-    const text = readFileSync(path, "utf8");
+    const text = unsavedText ?? readFileSync(path, "utf8");
     const lineCounter = new LineCounter();
     const doc = parse(text, lineCounter);
     return (parsed = { file, doc, lineCounter, data, text });

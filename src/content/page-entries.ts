@@ -10,8 +10,3 @@ export function pageEntries(content: SiteContent): [address: string, entry: Page
   const aliases = [...content.table.aliasOf.entries()].map(([alias, route]): [string, PageEntry] => [alias, byRoute.get(route)!]);
   return [...byRoute.entries(), ...aliases].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
-
-/** JSON that is safe inside `<script type="application/json">`: no `<` (so no `</script>`), and no line separators that old parsers trip on. */
-export function jsonForHtml(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
-}

@@ -1,12 +1,16 @@
 import { readdirSync, statSync, type Dirent } from "node:fs";
 import { join, relative } from "node:path";
+import { filesUnder } from "../shared/files-under.ts";
 import type { Page, Site } from "../shared/generated/schema-types.ts";
 import { createValidators, type Validators } from "./ajv.ts";
+import { checkCourseFacts } from "./check-course-facts.ts";
 import { checkFile, type FileCheck } from "./check-file.ts";
 import { checkAssets, checkIds, checkLinks, type CheckedFile } from "./check-references.ts";
+import { fillCounts } from "./counts.ts";
 import { lazyLoadedFile } from "./load.ts";
 import { problem, sortProblems, type Problem } from "./problem.ts";
 import { resolveChildCards, resolvePanels } from "./resolve-listings.ts";
+import { resolveSiteFacts } from "./site-facts.ts";
 import { buildRouteTable, type RouteTable } from "./routes.ts";
 
 /** A page that passed every check: what the renderer and the prerender receive. */
@@ -30,17 +34,8 @@ export interface SiteContent {
 export interface LoadOptions {
   /** Report problems of these files only (paths relative to the project root); links still resolve against the whole site. */
   only?: string[];
-}
-
-// Only regular files count, so a link or a pipe under site/ never becomes part of the site (siteEntries reports them).
-function walk(dir: string): string[] {
-  let out: string[] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = join(dir, entry.name);
-    if (entry.isDirectory()) out = out.concat(walk(full));
-    else if (entry.isFile()) out.push(full);
-  }
-  return out;
+  /** Texts that stand in for files on disk (relative path → text), where a cross-file problem is placed: the editor's unsaved text. */
+  texts?: ReadonlyMap<string, string>;
 }
 
 const rel = (from: string, to: string) => relative(from, to).split("\\").join("/");
@@ -106,7 +101,7 @@ function firstProblemsOfEachFile(sorted: Problem[]): Problem[] {
 
 let cached: { key: string; validators: Validators } | null = null;
 function validatorsFor(schemaDir: string): Validators {
-  const key = walk(schemaDir)
+  const key = filesUnder(schemaDir)
     .map((f) => `${f}:${statSync(f).mtimeMs}`)
     .join("|");
   if (cached?.key !== key) cached = { key, validators: createValidators(schemaDir) };
@@ -116,11 +111,8 @@ function validatorsFor(schemaDir: string): Validators {
 /** Served paths of every file under site/assets: site/assets/a/b.svg → /a/b.svg */
 export function listAssets(siteDir: string): Set<string> {
   const assetsDir = join(siteDir, "assets");
-  try {
-    return new Set(walk(assetsDir).map((f) => "/" + rel(assetsDir, f)));
-  } catch {
-    return new Set();
-  }
+  // Only regular files count, so a link or a pipe under site/ never becomes part of the site (siteEntries reports them).
+  return new Set(filesUnder(assetsDir, { relative: true }).map((f) => `/${f}`));
 }
 
 /** The YAML files under site/ (outside assets/), sorted, and the problems of entries that are not plain files or folders. */
@@ -157,7 +149,7 @@ export function crossCheck(root: string, yaml: { files: string[]; problems: Prob
     problems.push(...result.problems);
     if (!result.loaded) continue;
     const { kind, data, valid, refs, route, aliases } = result.loaded;
-    const loaded = lazyLoadedFile(result.file, yamlFiles[i]!, data);
+    const loaded = lazyLoadedFile(result.file, yamlFiles[i]!, data, options.texts?.get(result.file));
     if (kind === "site") {
       siteFile = { file: result.file, loaded, refs, data: data as Site, valid };
       checked.push(siteFile);
@@ -174,9 +166,17 @@ export function crossCheck(root: string, yaml: { files: string[]; problems: Prob
   const { table, problems: routeProblems } = buildRouteTable(pages);
   problems.push(...routeProblems);
   const validPages = pages.filter((p) => p.valid);
+  for (const page of validPages) problems.push(...checkCourseFacts(page));
+  // Counts are filled before listings copy cards from page to page, so a card's {count} is its own page's.
+  problems.push(...fillCounts(validPages, siteFile?.valid ? siteFile : null));
+  // The counts are spent once the texts are filled; the settings every page carries to the browser leave them out.
+  if (siteFile?.valid) delete siteFile.data.counts;
   const { problems: listingProblems, addedIds } = resolveChildCards(validPages);
   problems.push(...listingProblems);
-  if (siteFile?.valid) resolvePanels(siteFile.data, validPages);
+  if (siteFile?.valid) {
+    resolvePanels(siteFile.data, validPages);
+    problems.push(...resolveSiteFacts(siteFile.data, validPages));
+  }
   const idsByRoute = new Map<string, Set<string>>();
   for (const page of pages) {
     const { ids, problems: idProblems } = checkIds(page);

@@ -1,4 +1,4 @@
-import { isMap, isScalar, isSeq, visit, type Document, type LineCounter, type Node, type Pair, type Scalar, type YAMLError } from "yaml";
+import { isMap, isScalar, isSeq, Parser, visit, type Document, type LineCounter, type Node, type Pair, type Scalar, type YAMLError } from "yaml";
 
 /**
  * YAML syntax mistakes in the words of the person editing the file. The parser says
@@ -120,11 +120,12 @@ const plainText = (node: unknown): node is Scalar => isScalar(node) && node.type
  */
 export function commaInText(doc: Document.Parsed, text: string, lineCounter: LineCounter): Explained | null {
   let found: Explained | null = null;
-  const report = (from: Scalar, to: Node, comma: number, field: string, brackets: string) => {
+  const report = (from: Scalar, to: Node, comma: number, field: string, brackets: string, pieces: number) => {
     const whole = text.slice(from.range![0], to.range![1]).trim();
+    const split = pieces === 2 ? `the comma in ${whole} splits the text in two` : `the commas in ${whole} split the text into ${pieces} pieces`;
     found = {
       ...lineCounter.linePos(comma),
-      message: `the comma in ${whole} splits the text in two: inside ${brackets} a comma separates entries`,
+      message: `${split}: inside ${brackets} a comma separates entries`,
       hint: `put the text in quotes: ${field}${quoted(whole)}`,
     };
     return visit.BREAK;
@@ -138,8 +139,9 @@ export function commaInText(doc: Document.Parsed, text: string, lineCounter: Lin
         const comma = a.range![1];
         if (text[comma] === "," && b.range![0] === comma + 1 && /\d/.test(text[comma - 1] ?? "") && /\d/.test(text[comma + 1] ?? "")) {
           let last: Scalar = b;
-          for (let j = i + 2; j < seq.items.length && plainText(seq.items[j]) && text[last.range![1]] === "," && (seq.items[j] as Scalar).range![0] === last.range![1] + 1; j++) last = seq.items[j] as Scalar;
-          return report(a, last, comma, "", "[ ]");
+          let pieces = 2;
+          for (let j = i + 2; j < seq.items.length && plainText(seq.items[j]) && text[last.range![1]] === "," && (seq.items[j] as Scalar).range![0] === last.range![1] + 1; j++, pieces++) last = seq.items[j] as Scalar;
+          return report(a, last, comma, "", "[ ]", pieces);
         }
       }
       return undefined;
@@ -149,12 +151,81 @@ export function commaInText(doc: Document.Parsed, text: string, lineCounter: Lin
       for (let i = 1; i < map.items.length; i++) {
         const [before, stray] = [map.items[i - 1]!, map.items[i]!];
         if (stray.value !== null || !plainText(stray.key) || !plainText(before.value) || !isScalar(before.key)) continue;
-        return report(before.value, stray.key, before.value.range![1], `${String(before.key.value)}: `, "{ }");
+        // Every entry with no colon that follows is a further piece of the same text (₹1,00,000 is three pieces):
+        // quoting only the first two would leave the rest as a field of its own.
+        let last: Scalar = stray.key;
+        let pieces = 2;
+        for (let j = i + 1; j < map.items.length && map.items[j]!.value === null && plainText(map.items[j]!.key); j++, pieces++) last = map.items[j]!.key as Scalar;
+        return report(before.value, last, before.value.range![1], `${String(before.key.value)}: `, "{ }", pieces);
       }
       return undefined;
     },
   });
   return found;
+}
+
+/** Line and column (from 1) of a character offset in `text`. */
+function positionOf(text: string, offset: number): { line: number; col: number } {
+  const before = text.slice(0, offset);
+  return { line: before.split("\n").length, col: offset - before.lastIndexOf("\n") };
+}
+
+/** A field or a list entry at the start of a line: what a text in quotes does not hold, but the next line of a page does. */
+const STARTS_FIELD_OR_ENTRY = /\n[ \t]*(?:-[ \t]|[^\s"'#][^\n:]*:(?:[ \t]|$))/m;
+
+const isClosed = (source: string) => (source.startsWith('"') ? /^"(?:[^"\\]|\\[\s\S])*"$/.test(source) : /^'(?:[^']|'')*'$/.test(source));
+
+/**
+ * A quote that opens a text and is never closed: the parser reads on to the end of the file (or
+ * to the next quote, lines below) and complains there, far from the mistake. Found in the parser's
+ * token tree: a quoted text that has no closing quote, or one that runs over lines that start new
+ * fields or list entries. Reported where the quote opens, whatever error the parser gave.
+ */
+function unclosedQuote(text: string, errorAt: number): Explained | null {
+  if (!/["']/.test(text.slice(0, errorAt))) return null;
+  let tokens: unknown[];
+  try {
+    tokens = [...new Parser().parse(text)];
+  } catch {
+    // Nesting deep enough to exhaust the stack: that is the problem the caller reports, not a quote.
+    return null;
+  }
+  for (let next = 0; next < tokens.length; next++) {
+    const token = tokens[next];
+    if (token === null || typeof token !== "object") continue;
+    const { type, source, offset } = token as { type?: unknown; source?: unknown; offset?: unknown };
+    if ((type === "double-quoted-scalar" || type === "single-quoted-scalar") && typeof source === "string" && typeof offset === "number") {
+      if (offset >= errorAt || (isClosed(source) && !STARTS_FIELD_OR_ENTRY.test(source))) continue;
+      const pos = positionOf(text, offset);
+      const quote = source[0]!;
+      const lineText = text.split(/\r?\n/)[pos.line - 1] ?? "";
+      return {
+        ...pos,
+        message: `the quote ${quote} that opens this text is not closed on its line`,
+        hint: `end the text with ${quote} on the same line: ${lineText.trim()}${quote}`,
+      };
+    }
+    for (const value of Object.values(token)) if (value !== null && typeof value === "object") tokens.push(...(Array.isArray(value) ? value : [value]));
+  }
+  return null;
+}
+
+/**
+ * A tab among the spaces that indent a line. YAML never counts a tab as indentation, so the
+ * parser sees a line that does not line up, and says only that; the tab is invisible in most
+ * editors. The line the parser stopped at, and the content line above it, are looked at.
+ */
+function tabAmongSpaces(lines: string[], lineNo: number): Explained | null {
+  for (let i = lineNo - 1, seen = 0; i >= 0 && seen < 2; i--) {
+    const text = lines[i]!;
+    if (!isContent(text)) continue;
+    seen += 1;
+    const indent = /^[ \t]*/.exec(text)![0];
+    const tab = indent.indexOf("\t");
+    if (tab < 0) continue;
+    return { line: i + 1, col: tab + 1, message: "a tab is mixed in with the spaces that indent this line", hint: `YAML counts only spaces: replace the tab with spaces and ${indentationHint(lines, i + 1)}` };
+  }
+  return null;
 }
 
 /** One plain-language explanation of a YAML parse error in `text`. */
@@ -163,7 +234,11 @@ export function explainYamlError(err: YAMLError, text: string): Explained {
   const lines = text.split(/\r?\n/);
   const line = lines[pos.line - 1] ?? "";
   const at = (message: string, hint?: string, where = pos): Explained => (hint ? { ...where, message, hint } : { ...where, message });
+  const quote = unclosedQuote(text, err.pos[0]);
+  if (quote) return quote;
   if (err.code !== "TAB_AS_INDENT") {
+    const tab = tabAmongSpaces(lines, pos.line);
+    if (tab) return tab;
     const dash = gluedDash(lines, pos.line);
     if (dash) return dash;
   }

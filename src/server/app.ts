@@ -64,7 +64,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.trustProxy,
     // A slow client cannot hold a connection: headers within headersMs, the whole request
-    // within requestMs (Node checks both every CHECK_INTERVAL_MS), an idle keep-alive
+    // within requestMs (Node checks both every checkIntervalMs), an idle keep-alive
     // connection closes after keepAliveMs. docs/api.md, "Timeouts".
     http: { headersTimeout: headersMs, requestTimeout: requestMs, connectionsCheckingInterval: checkIntervalMs(config.timeouts) },
     requestTimeout: requestMs,
@@ -96,6 +96,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     rateLimit: { max: config.rateLimit, windowMs: config.rateLimitWindowMs },
     now: options.now ?? Date.now,
     corsOrigins: config.corsOrigins,
+    spam: config.spam,
   });
   if (distDir !== null) registerStaticSite(app, distDir);
   return app;

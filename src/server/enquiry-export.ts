@@ -1,16 +1,8 @@
-import type { RetryTarget } from "./delivery/outbox.ts";
-import type { EnquiryStore, StoredEnquiry } from "./store.ts";
+import { ENQUIRY_FIELD_NAMES } from "./enquiry.ts";
+import type { EnquiryStore, ReleaseResult, SpamEnquiry, StoredEnquiry } from "./store.ts";
 
-export const EXPORT_COLUMNS = [
-  "session_id",
-  "created_at",
-  "first_name",
-  "last_name",
-  "email",
-  "phone",
-  "subject",
-  "message",
-] as const satisfies readonly (keyof StoredEnquiry)[];
+/** An export's columns: when and which, then what the visitor typed (enquiry.ts), in the table's order. */
+export const EXPORT_COLUMNS = ["session_id", "created_at", ...ENQUIRY_FIELD_NAMES] as const satisfies readonly (keyof StoredEnquiry)[];
 
 const PAGE_SIZE = 500;
 
@@ -67,9 +59,18 @@ const TABLE_COLUMNS: readonly TableColumn<StoredEnquiry>[] = [
   { heading: "Message", width: 40, value: (e) => e.message },
 ];
 
-// Stored text could hold terminal escape sequences; a table shows it on one line, defused.
-function printable(text: string): string {
-  return text.replace(/\p{Cc}+/gu, " ");
+// Characters that reorder the rest of a line in a terminal (bidirectional embeddings,
+// overrides and isolates). The API refuses them in names; older rows and other fields may hold them.
+const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069]/gu;
+
+/**
+ * Stored text as one line a terminal shows as it is: control characters (escape sequences
+ * among them) become spaces, bidirectional controls are written out as \u202E.
+ */
+export function printable(text: string): string {
+  return text
+    .replace(/\p{Cc}+/gu, " ")
+    .replace(BIDI_CONTROL, (char) => `\\u${char.codePointAt(0)!.toString(16).toUpperCase()}`);
 }
 
 function fit(text: string, width: number): string {
@@ -95,32 +96,27 @@ export function enquiryTable(enquiries: readonly StoredEnquiry[]): string {
   return fixedWidthTable(TABLE_COLUMNS, enquiries);
 }
 
-export type EnquiriesCommand =
-  | { command: "list" }
-  | { command: "export"; format: "csv" | "json" }
-  | { command: "deliveries" }
-  | { command: "retry"; target: RetryTarget };
+const SPAM_COLUMNS: readonly TableColumn<SpamEnquiry>[] = [
+  { heading: "Session id", width: 36, value: (e) => e.session_id },
+  TABLE_COLUMNS[0]!,
+  TABLE_COLUMNS[1]!,
+  TABLE_COLUMNS[2]!,
+  { heading: "Why", width: 40, value: (e) => e.spam_reasons.join(", ") },
+  { heading: "Message", width: 30, value: (e) => e.message },
+];
 
-export const ENQUIRIES_USAGE =
-  "usage: npm run enquiries -- list | export --format csv|json | deliveries | retry <delivery id>|failed";
-
-function formatOption(rest: readonly string[]): string | undefined {
-  const [first = "", second] = rest;
-  if (rest.length === 1 && first.startsWith("--format=")) return first.slice("--format=".length);
-  if (rest.length === 2 && first === "--format") return second;
-  return undefined;
+/** Spam kept back, newest first as given, with the session id `not-spam` takes and the reasons. */
+export function spamTable(enquiries: readonly SpamEnquiry[]): string {
+  return fixedWidthTable(SPAM_COLUMNS, enquiries);
 }
 
-/** Parses `list`, `export --format csv|json` (also `--format=csv`), `deliveries` or `retry <id>|failed`; null means a usage error. */
-export function parseEnquiriesArgs(args: readonly string[]): EnquiriesCommand | null {
-  const [command, ...rest] = args;
-  if (command === "list" && rest.length === 0) return { command: "list" };
-  if (command === "deliveries" && rest.length === 0) return { command: "deliveries" };
-  if (command === "retry" && rest.length === 1) {
-    const target = rest[0]!;
-    return { command: "retry", target: target === "failed" ? "failed" : { id: target.toLowerCase() } };
+/** What `not-spam <session id>` prints, and its exit code. */
+export function releaseReport(sessionId: string, result: ReleaseResult): { text: string; exitCode: number } {
+  if (result.outcome === "released") {
+    const queued =
+      result.channels === 0 ? "no delivery channel is configured, so it is listed with the others" : `${result.channels} ${result.channels === 1 ? "delivery" : "deliveries"} queued`;
+    return { text: `Released ${sessionId}: not spam; ${queued}.\n`, exitCode: 0 };
   }
-  if (command !== "export") return null;
-  const format = formatOption(rest);
-  return format === "csv" || format === "json" ? { command: "export", format } : null;
+  if (result.outcome === "not-found") return { text: `No enquiry has the session id ${sessionId}.\n`, exitCode: 1 };
+  return { text: `${sessionId} is not held as spam: nothing to release.\n`, exitCode: 1 };
 }

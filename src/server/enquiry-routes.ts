@@ -1,13 +1,20 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { clientNetwork } from "./client-network.ts";
 import { allowOrigin, answerPreflight, type CorsOrigins } from "./cors.ts";
 import type { ErrorBody } from "./error-responses.ts";
 import { validateEnquiry } from "./enquiry-validator.ts";
 import { isJsonUtf8 } from "./json-content-type.ts";
 import { insertLimit, retryAfterSeconds, type RateLimit } from "./rate-limit.ts";
 import { noteSessionId } from "./request-log.ts";
+import type { SpamSettings } from "./env.ts";
+import { issueFormToken } from "./spam/form-token.ts";
+import { createProofOfWorkChallenge } from "./spam/proof-of-work.ts";
+import { spamJudge } from "./spam/spam-verdict.ts";
 import type { EnquiryStore } from "./store.ts";
 
 export const ENQUIRY_PATHS = ["/api/v1/enquiries/", "/api/v1/enquiries"] as const;
+/** Where the form fetches its time token and proof-of-work challenge. */
+export const CHALLENGE_PATH = "/api/v1/enquiries/challenge";
 export const ENQUIRY_BODY_LIMIT = 32 * 1024;
 export const IDEMPOTENCY_KEY_MAX = 200;
 
@@ -16,6 +23,7 @@ export interface EnquiryRouteOptions {
   rateLimit: RateLimit;
   now: () => number;
   corsOrigins: CorsOrigins;
+  spam: SpamSettings;
 }
 
 const IDEMPOTENCY_KEY = new RegExp(`^[\\x21-\\x7e]{1,${IDEMPOTENCY_KEY_MAX}}$`);
@@ -62,7 +70,8 @@ const CREATED_RESPONSE = {
   },
 } as const;
 
-function createEnquiryHandler({ store, rateLimit, now }: EnquiryRouteOptions) {
+function createEnquiryHandler({ store, rateLimit, now, spam }: EnquiryRouteOptions) {
+  const judge = spam.defences ? spamJudge({ formSecret: store.formSecret, readScripts: spam.readScripts }) : null;
   return async function receiveEnquiry(request: FastifyRequest, reply: FastifyReply) {
     const idempotency = idempotencyKeyOf(request);
     if (!idempotency.valid) {
@@ -76,10 +85,15 @@ function createEnquiryHandler({ store, rateLimit, now }: EnquiryRouteOptions) {
     // One transaction: a repeated key gets the first answer (even past the rate limit), an IP
     // at its limit stores nothing, anything else is stored; 201 only once it is committed.
     const nowMs = now();
+    // Spam is answered exactly like an enquiry (201 and a session id, so a bot learns
+    // nothing), stored with its reasons, and never delivered.
+    const verdict = judge === null ? null : await judge(validation.enquiry, nowMs);
     const result = await store.insert(validation.enquiry, {
       idempotencyKey: idempotency.key,
-      ip: request.ip,
+      ip: clientNetwork(request.ip),
       limit: insertLimit(rateLimit, nowMs),
+      spamReasons: verdict?.spam ? verdict.reasons : undefined,
+      challenge: verdict?.challenge,
     });
     if (result.outcome === "created" || result.outcome === "repeat") return sendCreated(request, reply, result.sessionId);
     if (result.outcome === "key-reused") {
@@ -91,10 +105,23 @@ function createEnquiryHandler({ store, rateLimit, now }: EnquiryRouteOptions) {
   };
 }
 
-function methodNotAllowed(allow: string) {
+function methodNotAllowed(allow: string, error = "Use POST to send an enquiry.") {
   return async function refuseMethod(_request: FastifyRequest, reply: FastifyReply) {
     reply.header("allow", allow);
-    return sendError(reply, 405, { error: "Use POST to send an enquiry." });
+    return sendError(reply, 405, { error });
+  };
+}
+
+/**
+ * GET /api/v1/enquiries/challenge: a fresh time token and proof-of-work challenge for one
+ * fill of the form. The prerendered page holds none (it is the same file for everyone and
+ * cached); the form fetches its own when it comes into view or is first focused.
+ */
+function createChallengeHandler({ store, now }: EnquiryRouteOptions) {
+  return async function issueChallenge(request: FastifyRequest, reply: FastifyReply) {
+    const { value, token } = issueFormToken(store.formSecret, now());
+    const challenge = await createProofOfWorkChallenge(store.formSecret, token.id, token.issuedAtMs);
+    return reply.code(200).send({ form_token: value, challenge });
   };
 }
 
@@ -106,6 +133,13 @@ export function registerEnquiryRoutes(app: FastifyInstance, options: EnquiryRout
   const handler = createEnquiryHandler(options);
   const corsOn = options.corsOrigins.length > 0;
   const refuseMethod = methodNotAllowed(corsOn ? "POST, OPTIONS" : "POST");
+  app.route({
+    method: "GET",
+    url: CHALLENGE_PATH,
+    onRequest: async (request, reply) => allowOrigin(request, reply, options.corsOrigins),
+    handler: createChallengeHandler(options),
+  });
+  app.route({ method: ["POST", "PUT", "DELETE", "PATCH"], url: CHALLENGE_PATH, handler: methodNotAllowed("GET, HEAD", "Use GET to fetch a form challenge.") });
   for (const url of ENQUIRY_PATHS) {
     app.route({
       method: "POST",

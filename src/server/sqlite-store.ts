@@ -6,17 +6,27 @@ import BetterSqlite3, { type Database } from "better-sqlite3";
 import type { Channel } from "./delivery/config.ts";
 import type { Outbox } from "./delivery/outbox.ts";
 import { sqliteOutbox, type OutboxJob } from "./delivery/sqlite-outbox.ts";
-import type { Enquiry } from "./enquiry.ts";
+import { ENQUIRY_FIELD_NAMES, type Enquiry } from "./enquiry.ts";
 import { ipHasher, newIpHashKey } from "./ip-hash.ts";
-import { applyMigrations } from "./sqlite-migrations.ts";
+import { applySqliteMigrations } from "./migrations.ts";
 import {
+  columnList,
+  ENQUIRY_COLUMNS,
+  INBOX,
   listParameters,
+  spamReasonsColumn,
+  storedFieldValues,
+  type ReleaseResult,
   requestHash,
   StoreError,
   type EnquiryStore,
   type InsertOptions,
   type InsertResult,
+  type HeldDelivery,
+  type HeldEnquiry,
   type ListOptions,
+  type PersonalDataStore,
+  type Removed,
   type StoredEnquiry,
 } from "./store.ts";
 
@@ -30,13 +40,15 @@ export interface SqliteStoreOptions {
   path: string;
   /** Key for hashing client IPs. Without one, a random key is made once and kept in the database. */
   ipHashKey?: string;
+  /** Key for signing the form's tokens (ENQUIRY_FORM_SECRET). Without one, a random key is made once and kept in the database. */
+  formSecret?: string;
   /** Clock in epoch ms (tests). */
   now?: () => number;
   /** One outbox row per channel is written with each new enquiry (docs/notifications.md). */
   deliveryChannels?: readonly Channel[];
 }
 
-export interface SqliteStore extends EnquiryStore {
+export interface SqliteStore extends EnquiryStore, PersonalDataStore {
   readonly kind: "sqlite";
   /**
    * The delivery outbox of this database. Its writes go through this store's writer thread,
@@ -46,7 +58,7 @@ export interface SqliteStore extends EnquiryStore {
   readonly outbox: Outbox;
 }
 
-const COLUMNS = "id, session_id, first_name, last_name, email, phone, subject, message, created_at";
+const COLUMNS = columnList(ENQUIRY_COLUMNS.stored);
 
 const BUSY_TIMEOUT_MS = 5000;
 
@@ -77,24 +89,32 @@ function switchToWal(db: Database): void {
   }
 }
 
-function storedIpHashKey(db: Database): string {
-  db.prepare("INSERT INTO server_settings (name, value) VALUES ('ip_hash_key', ?) ON CONFLICT (name) DO NOTHING").run(
-    newIpHashKey(),
-  );
-  const row = db.prepare("SELECT value FROM server_settings WHERE name = 'ip_hash_key'").get() as { value: string };
+/** A random key kept in server_settings under `name`: made by whichever process asks first. */
+function storedKey(db: Database, name: "ip_hash_key" | "form_secret"): string {
+  db.prepare("INSERT INTO server_settings (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING").run(name, newIpHashKey());
+  const row = db.prepare("SELECT value FROM server_settings WHERE name = ?").get(name) as { value: string };
   return row.value;
 }
 
 function listQuery(options: ListOptions): { sql: string; params: number[] } {
   const { limit, offset, ascending } = listParameters(options);
-  const base = `SELECT ${COLUMNS} FROM enquiries ORDER BY id ${ascending ? "ASC" : "DESC"}`;
+  const base = `SELECT ${COLUMNS} FROM enquiries WHERE ${INBOX} ORDER BY id ${ascending ? "ASC" : "DESC"}`;
   if (limit === undefined) return { sql: `${base} LIMIT -1 OFFSET ?`, params: [offset] };
   return { sql: `${base} LIMIT ? OFFSET ?`, params: [limit, offset] };
 }
 
 /** What sqlite-writer.mjs runs: an enquiry to insert (with its delivery rows) or an outbox write. */
 type WriterJob =
-  | { op: "insert"; row: Record<string, string | null>; limit: { max: number; since: string } | null; channels: readonly Channel[] }
+  | {
+      op: "insert";
+      row: Record<string, string | null>;
+      limit: { max: number; since: string } | null;
+      channels: readonly Channel[];
+      challenge: { id: string; expiresAt: string } | null;
+    }
+  | { op: "erase"; email: string; now: string }
+  | { op: "purge"; before: string; now: string }
+  | { op: "release"; sessionId: string; channels: readonly Channel[]; now: string }
   | OutboxJob;
 
 interface Job {
@@ -135,11 +155,26 @@ const WRITER_IDLE_MS = 30_000;
  */
 export function openSqliteStore(options: SqliteStoreOptions): SqliteStore {
   const db = openDatabase(options.path);
-  applyMigrations(db);
-  const hashOfIp = ipHasher(options.ipHashKey ?? storedIpHashKey(db));
+  try {
+    applySqliteMigrations(db);
+  } catch (error) {
+    // A database this version cannot migrate (or newer than it) is left closed, not held open.
+    db.close();
+    throw error;
+  }
+  const hashOfIp = ipHasher(options.ipHashKey ?? storedKey(db, "ip_hash_key"));
+  const formSecret = options.formSecret ?? storedKey(db, "form_secret");
   const now = options.now ?? Date.now;
   const channels = options.deliveryChannels ?? [];
-  const selectCount = db.prepare("SELECT COUNT(*) FROM enquiries").pluck();
+  const selectCount = db.prepare(`SELECT COUNT(*) FROM enquiries WHERE ${INBOX}`).pluck();
+  const selectSpam = db.prepare(
+    `SELECT ${COLUMNS}, spam_reasons FROM enquiries WHERE spam_reasons IS NOT NULL AND released_at IS NULL ORDER BY id DESC LIMIT ?`,
+  );
+  const selectHeld = db.prepare(
+    `SELECT ${COLUMNS}, idempotency_key, ip_hash FROM enquiries WHERE lower(email) = lower(?) ORDER BY id`,
+  );
+  const selectHeldDeliveries = db.prepare(`SELECT id, channel, status, attempts, created_at, delivered_at, last_error
+    FROM enquiry_deliveries WHERE enquiry_id = ? ORDER BY created_at, channel`);
 
   let writer: Worker | null = null;
   let idleTimer: NodeJS.Timeout | undefined;
@@ -168,7 +203,7 @@ export function openSqliteStore(options: SqliteStoreOptions): SqliteStore {
 
   function startWriter(): Worker {
     const worker = new Worker(new URL("./sqlite-writer.mjs", import.meta.url), {
-      workerData: { path: options.path, busyTimeoutMs: BUSY_TIMEOUT_MS },
+      workerData: { path: options.path, busyTimeoutMs: BUSY_TIMEOUT_MS, columns: ENQUIRY_COLUMNS },
     });
     worker.on("message", settle);
     worker.on("error", (error) => {
@@ -230,19 +265,18 @@ export function openSqliteStore(options: SqliteStoreOptions): SqliteStore {
       op: "insert",
       row: {
         session_id: randomUUID(),
-        first_name: enquiry.first_name,
-        last_name: enquiry.last_name,
-        email: enquiry.email,
-        phone: enquiry.phone,
-        subject: enquiry.subject,
-        message: enquiry.message ?? "",
+        ...Object.fromEntries(storedFieldValues(enquiry).map((value, i) => [ENQUIRY_FIELD_NAMES[i], value])),
         idempotency_key: key,
         request_hash: key === null ? null : requestHash(enquiry),
         ip_hash: ipHash,
         created_at: new Date(now()).toISOString(),
+        spam_reasons: spamReasonsColumn(insertOptions.spamReasons),
       },
       limit: limit && limit.max > 0 && ipHash !== null ? { max: limit.max, since: new Date(limit.sinceMs).toISOString() } : null,
       channels,
+      challenge: insertOptions.challenge
+        ? { id: insertOptions.challenge.id, expiresAt: new Date(insertOptions.challenge.expiresAtMs).toISOString() }
+        : null,
     };
   }
 
@@ -258,6 +292,24 @@ export function openSqliteStore(options: SqliteStoreOptions): SqliteStore {
     async count() {
       return selectCount.get() as number;
     },
+    async findByEmail(email) {
+      const enquiries = selectHeld.all(email) as Omit<HeldEnquiry, "deliveries">[];
+      return enquiries.map((enquiry) => ({ ...enquiry, deliveries: selectHeldDeliveries.all(enquiry.id) as HeldDelivery[] }));
+    },
+    async eraseByEmail(email) {
+      return (await write({ op: "erase", email, now: new Date(now()).toISOString() })) as Removed;
+    },
+    async purgeBefore(beforeMs) {
+      return (await write({ op: "purge", before: new Date(beforeMs).toISOString(), now: new Date(now()).toISOString() })) as Removed;
+    },
+    async listSpam(limit) {
+      const rows = selectSpam.all(limit) as (StoredEnquiry & { spam_reasons: string })[];
+      return rows.map((row) => ({ ...row, spam_reasons: JSON.parse(row.spam_reasons) as string[] }));
+    },
+    async releaseSpam(sessionId, releaseChannels) {
+      return (await write({ op: "release", sessionId, channels: releaseChannels, now: new Date(now()).toISOString() })) as ReleaseResult;
+    },
+    formSecret,
     outbox: sqliteOutbox(db, write, now),
     async close() {
       if (closed) return;

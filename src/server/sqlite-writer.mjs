@@ -11,8 +11,12 @@ import { parentPort, workerData } from "node:worker_threads";
 import BetterSqlite3 from "better-sqlite3";
 import { outboxWrites } from "./delivery/sqlite-outbox-writes.mjs";
 
-/** @type {{ path: string; busyTimeoutMs: number }} */
-const { path, busyTimeoutMs } = workerData;
+/**
+ * The enquiries table's columns come from the store (store.ts, ENQUIRY_COLUMNS): this file
+ * cannot import TypeScript, and the list is written once.
+ * @type {{ path: string; busyTimeoutMs: number; columns: { stored: readonly string[]; inserted: readonly string[] } }}
+ */
+const { path, busyTimeoutMs, columns } = workerData;
 const port = /** @type {import("node:worker_threads").MessagePort} */ (parentPort);
 
 const db = new BetterSqlite3(path, { timeout: busyTimeoutMs });
@@ -21,17 +25,62 @@ db.pragma("synchronous = FULL");
 const opened = statSync(path);
 
 const selectByKey = db.prepare("SELECT session_id, request_hash FROM enquiries WHERE idempotency_key = ?");
-const insertRow = db.prepare(`INSERT INTO enquiries
-  (session_id, first_name, last_name, email, phone, subject, message, idempotency_key, request_hash, ip_hash, created_at)
-  VALUES (@session_id, @first_name, @last_name, @email, @phone, @subject, @message, @idempotency_key, @request_hash, @ip_hash, @created_at)`);
+const insertRow = db.prepare(
+  `INSERT INTO enquiries (${columns.inserted.join(", ")}) VALUES (${columns.inserted.map((column) => `@${column}`).join(", ")})`,
+);
+// ALTCHA's replay store: a challenge counts once. Expired ones can never verify again, so go.
+const pruneChallenges = db.prepare("DELETE FROM used_challenges WHERE expires_at < ?");
+const useChallenge = db.prepare("INSERT INTO used_challenges (id, expires_at) VALUES (?, ?) ON CONFLICT (id) DO NOTHING");
+const releaseRow = db.prepare(`UPDATE enquiries SET released_at = ?
+  WHERE session_id = ? AND spam_reasons IS NOT NULL AND released_at IS NULL RETURNING id`);
+const selectSession = db.prepare("SELECT 1 FROM enquiries WHERE session_id = ?");
 const selectRecent = db.prepare(
   "SELECT COUNT(*) AS count, MIN(created_at) AS oldest FROM enquiries WHERE ip_hash = ? AND created_at >= ?",
 );
-const outbox = outboxWrites(db);
+const outbox = outboxWrites(db, columns.stored);
+
+// Removals for the law's sake (store.ts, PersonalDataStore): the deliveries first (they
+// reference the enquiries), then the enquiries, which takes their idempotency keys with them.
+const BY_EMAIL = "lower(email) = lower(@email)";
+const BEFORE = "created_at < @before";
+/** @param {string} where */
+function removal(where) {
+  return {
+    deliveries: db.prepare(`DELETE FROM enquiry_deliveries WHERE enquiry_id IN (SELECT id FROM enquiries WHERE ${where})`),
+    enquiries: db.prepare(`DELETE FROM enquiries WHERE ${where}`),
+  };
+}
+const removals = { erase: removal(BY_EMAIL), purge: removal(BEFORE) };
+const recordRemoval = db.prepare(`INSERT INTO data_removals (reason, enquiries, deliveries, received_before, removed_at)
+  VALUES (@reason, @enquiries, @deliveries, @before, @now)`);
 
 /**
- * @typedef {{ op: "insert"; row: Record<string, string | null>; limit: { max: number; since: string } | null; channels: string[] }} InsertJob
- * @typedef {InsertJob | import("./delivery/sqlite-outbox-writes.mjs").OutboxJob} Job
+ * An erasure is recorded even when nothing was found (the request was carried out); a
+ * retention pass only when it removed something, or the daily run would fill the table.
+ * @param {RemoveJob} job
+ */
+function remove(job) {
+  const statements = removals[job.op];
+  const params = job.op === "erase" ? { email: job.email } : { before: job.before };
+  const deliveries = statements.deliveries.run(params).changes;
+  const enquiries = statements.enquiries.run(params).changes;
+  if (job.op === "erase" || enquiries > 0) {
+    recordRemoval.run({
+      reason: job.op === "erase" ? "erasure" : "retention",
+      enquiries,
+      deliveries,
+      before: job.op === "purge" ? job.before : null,
+      now: job.now,
+    });
+  }
+  return { enquiries, deliveries };
+}
+
+/**
+ * @typedef {{ op: "insert"; row: Record<string, string | null>; limit: { max: number; since: string } | null; channels: string[]; challenge: { id: string; expiresAt: string } | null }} InsertJob
+ * @typedef {{ op: "erase"; email: string; now: string } | { op: "purge"; before: string; now: string }} RemoveJob
+ * @typedef {{ op: "release"; sessionId: string; channels: string[]; now: string }} ReleaseJob
+ * @typedef {InsertJob | RemoveJob | ReleaseJob | import("./delivery/sqlite-outbox-writes.mjs").OutboxJob} Job
  */
 
 /**
@@ -53,13 +102,35 @@ function insertOne(job) {
     const recent = /** @type {{ count: number; oldest: string | null }} */ (selectRecent.get(row.ip_hash, limit.since));
     if (recent.count >= limit.max) return { outcome: "limited", count: recent.count, oldest: recent.oldest };
   }
-  const { lastInsertRowid } = insertRow.run(row);
-  outbox.insertDeliveries(lastInsertRowid, job.channels, /** @type {string} */ (row.created_at));
+  let spamReasons = row.spam_reasons;
+  if (job.challenge !== null) {
+    pruneChallenges.run(row.created_at);
+    if (useChallenge.run(job.challenge.id, job.challenge.expiresAt).changes === 0) {
+      spamReasons = JSON.stringify([...(spamReasons === null ? [] : JSON.parse(spamReasons)), "pow-replayed"]);
+    }
+  }
+  const { lastInsertRowid } = insertRow.run({ ...row, spam_reasons: spamReasons });
+  // Spam is kept for staff to look at, never delivered.
+  if (spamReasons === null) outbox.insertDeliveries(lastInsertRowid, job.channels, /** @type {string} */ (row.created_at));
   return { outcome: "created", sessionId: row.session_id };
 }
 
+/**
+ * Staff say an enquiry kept as spam is real: mark it released and queue its deliveries, in one
+ * savepoint.
+ * @param {ReleaseJob} job
+ */
+function releaseOne(job) {
+  const released = /** @type {{ id: number } | undefined} */ (releaseRow.get(job.now, job.sessionId));
+  if (released === undefined) return { outcome: selectSession.get(job.sessionId) === undefined ? "not-found" : "not-spam" };
+  outbox.insertDeliveries(released.id, job.channels, job.now);
+  return { outcome: "released", channels: job.channels.length };
+}
+
 /** Any job, in its own savepoint. */
-const runOne = db.transaction((/** @type {Job} */ job) => (job.op === "insert" ? insertOne(job) : outbox.run(job)));
+const runOne = db.transaction((/** @type {Job} */ job) =>
+  job.op === "insert" ? insertOne(job) : job.op === "release" ? releaseOne(job) : job.op === "erase" || job.op === "purge" ? remove(job) : outbox.run(job),
+);
 
 /** @param {unknown} error */
 function plainError(error) {

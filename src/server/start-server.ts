@@ -2,9 +2,11 @@ import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app.ts";
 import { deliveryChannels } from "./delivery/config.ts";
 import { notifyingStore, startDeliveries } from "./delivery/index.ts";
+import { checkSmtpTls, startTlsRefusedMessage } from "./delivery/email.ts";
 import type { DeliveryWorker } from "./delivery/worker.ts";
-import { DEFAULT_CONFIG, type ServerConfig } from "./env.ts";
+import { ConfigError, DEFAULT_CONFIG, type ServerConfig } from "./env.ts";
 import { openStore } from "./open-store.ts";
+import { startRetention, type RetentionTimer } from "./personal-data.ts";
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -20,19 +22,27 @@ function boundPort(app: FastifyInstance, fallback: number): number {
 }
 
 /**
- * Opens the store (PostgreSQL with databaseUrl, else SQLite), builds the app and listens,
- * then starts delivering enquiries to the configured channels (docs/notifications.md), all
- * from one config (env.ts); settings left out take their defaults.
+ * Checks that an SMTP server taking a password offers STARTTLS, opens the store (PostgreSQL
+ * with databaseUrl, else SQLite), builds the app and listens, then starts delivering
+ * enquiries to the configured channels (docs/notifications.md) and removing those past the
+ * retention period (docs/api.md, "Personal data"), all from one config (env.ts); settings
+ * left out take their defaults. A setting that cannot work rejects with a ConfigError.
  */
 export async function startServer(options: Partial<ServerConfig> = {}): Promise<RunningServer> {
   const config: ServerConfig = { ...DEFAULT_CONFIG, ...options };
+  const smtp = config.delivery.email?.smtp;
+  // Checked before anything opens: a server that refuses STARTTLS would make every email fail.
+  const tlsCheck = smtp?.requireTls ? await checkSmtpTls(smtp) : undefined;
+  if (tlsCheck?.outcome === "no-starttls") throw new ConfigError(startTlsRefusedMessage(smtp!));
   const store = await openStore({ ...config, deliveryChannels: deliveryChannels(config.delivery) });
   let deliveries: DeliveryWorker | null = null;
+  let retention: RetentionTimer | null = null;
   let app: FastifyInstance;
   try {
     const intake = notifyingStore(store, () => deliveries?.wake());
     app = buildApp({ ...config, store: intake.store });
     app.addHook("onClose", async () => {
+      await retention?.stop();
       await deliveries?.stop();
       await store.close();
     });
@@ -40,8 +50,13 @@ export async function startServer(options: Partial<ServerConfig> = {}): Promise<
     const serving = `${config.distDir === null ? "nexa API" : "nexa site and API"}`;
     const database = config.databaseUrl ? "PostgreSQL" : `SQLite ${config.dbPath}`;
     await app.listen({ port: config.port, host: config.host, listenTextResolver: (address) => `${serving} on ${address} (${database})` });
+    if (tlsCheck?.outcome === "unknown") {
+      app.log.warn(`Could not ask ${smtp!.host}:${smtp!.port} for STARTTLS at start-up (${tlsCheck.error}); every email will require it.`);
+    }
     deliveries = startDeliveries(config.delivery, store, config.databaseUrl, app.log, { apiBusy: intake.busy });
+    retention = startRetention({ store, days: config.retentionDays, log: app.log });
   } catch (error) {
+    await retention?.stop();
     await deliveries?.stop();
     await store.close();
     throw error;

@@ -40,6 +40,13 @@ const KEYWORD_RANK: Readonly<Record<string, number>> = {
   pattern: 5,
 };
 
+/** The message of a field's own pattern rule (its `allOf` in the schema), if `pattern` is one. */
+function ruleMessage(field: string, pattern: unknown): string | undefined {
+  const rules = field in ENQUIRY_FIELDS ? (ENQUIRY_FIELDS[field as FieldName] as { rules?: Record<string, string> }).rules : undefined;
+  const title = typeof pattern === "string" ? rules?.[pattern] : undefined;
+  return title === undefined ? undefined : `${labelOf(field)} ${title}.`;
+}
+
 function labelOf(field: string): string {
   return field in ENQUIRY_FIELDS ? ENQUIRY_FIELDS[field as FieldName].title : field;
 }
@@ -85,7 +92,7 @@ function messageFor(field: string, error: ErrorObject): string {
     case "format":
       return "Enter a valid email address.";
     case "pattern":
-      return BAD_PATTERN[field] ?? `${label} must not contain control characters.`;
+      return ruleMessage(field, error.params.pattern) ?? BAD_PATTERN[field] ?? `${label} must not contain control characters.`;
     default:
       return `${label} is not valid.`;
   }

@@ -26,7 +26,7 @@ export const BUDGETS = {
 
 const dist = join(process.cwd(), "dist");
 /** The blocks' component files (src/app/blocks/<Type>.tsx), each its own chunk. */
-const BLOCK_FILES = new Set(readdirSync(join(process.cwd(), "src", "blocks")).filter((f) => /^[A-Z]\w+\.tsx$/.test(f) && f !== "PageSections.tsx").map((f) => f.replace(/\.tsx$/, "")));
+const BLOCK_FILES = new Set(readdirSync(join(process.cwd(), "src", "app", "blocks")).filter((f) => /^[A-Z]\w+\.tsx$/.test(f) && f !== "PageSections.tsx").map((f) => f.replace(/\.tsx$/, "")));
 const gzipBytes = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
 const kb = (n: number) => `${(n / KB).toFixed(1)} KB`;
 const files = (dir: string): string[] =>

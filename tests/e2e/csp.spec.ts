@@ -6,7 +6,7 @@ import { startServer } from "../../src/server/start-server.ts";
 import { DIST, htmlFilesInDist } from "./dist-routes.ts";
 import { cspViolations, open, test } from "./one-page-per-worker.ts";
 
-/** The policy of issue 7, word for word: no inline code, no eval, same origin only (no API base set). */
+/** The policy README.md gives, word for word: no inline code, no eval, same origin only (no API base set). */
 const CSP =
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; media-src 'self'; connect-src 'self'; " +
   "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
@@ -114,7 +114,7 @@ test.describe("the prerendered site is CSP-clean", () => {
       const body = html.slice(html.indexOf("<body"));
       expect(body, file).not.toContain('rel="preload"');
     }
-    // The intro poster has a phone version (issue 14 item 8): each file is preloaded for the windows that show it.
+    // The intro poster has a phone version: each file is preloaded for the windows that show it.
     const head = readFileSync(join(DIST, "index.html"), "utf8").split("</head>")[0]!;
     expect(head).toMatch(/<link rel="preload" href="\/home\/intro-phone-poster\.webp" as="image" fetchPriority="high" media="\(max-width: 768px\) and \(max-aspect-ratio: 2\/3\)"/);
     expect(head).toMatch(/<link rel="preload" href="\/home\/intro-poster\.webp" as="image" fetchPriority="high" media="not all and \(max-width: 768px\) and \(max-aspect-ratio: 2\/3\)"/);
@@ -160,7 +160,7 @@ test.describe("security headers of npm start", () => {
 
   test("Strict-Transport-Security behind a trusted proxy that saw HTTPS (TRUST_PROXY)", async () => {
     const dbPath = join(".tmp", `e2e-hsts-${process.pid}.db`);
-    const server = await startServer({ port: 0, distDir: DIST, dbPath, trustProxy: parseTrustProxy("true"), logger: false });
+    const server = await startServer({ port: 0, distDir: DIST, dbPath, trustProxy: parseTrustProxy("loopback"), logger: false });
     try {
       const https = await fetch(`${server.url}/`, { headers: { "x-forwarded-proto": "https" } });
       expect(https.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");

@@ -103,8 +103,8 @@ test.describe("intro video", () => {
     await page.goto("/");
     await hydrated(page);
     const video = page.locator("video[autoplay]").first();
-    // The poster is the picture under the video, which shows through until the first frame (issue 14
-    // item 8: a poster attribute would fetch the desktop file on a phone too).
+    // The poster is the picture under the video, which shows through until the first frame (a
+    // poster attribute would fetch the desktop file on a phone too).
     expect(
       await video.evaluate((v: HTMLVideoElement) => {
         const under = v.previousElementSibling?.querySelector("img") ?? v.previousElementSibling;
@@ -168,7 +168,7 @@ test.describe("intro video", () => {
     });
   }
 
-  // Issue 14 item 8: a phone held upright fetches the cut made for it (media.sh), every other window the full files.
+  // A phone held upright fetches the cut made for it (media.sh), every other window the full files.
   const windows = [
     { width: 320, height: 568, phone: true },
     { width: 375, height: 812, phone: true },
@@ -223,7 +223,7 @@ test.describe("intro video", () => {
     });
   }
 
-  /** Issue 14: everything a phone fetches for the home page before any interaction, the video started once idle included, as sent (compressed, with headers). */
+  /** The phone's first-view budget: everything a phone fetches for the home page before any interaction, the video started once idle included, as sent (compressed, with headers). */
   const PHONE_FIRST_VIEW_BUDGET = 150 * 1024;
   test(`the home page's whole first view on a phone is at most ${PHONE_FIRST_VIEW_BUDGET / 1024} KB over the wire, the intro video included`, async ({ isMobile, baseURL }) => {
     test.skip(!isMobile, "a phone");

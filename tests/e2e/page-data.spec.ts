@@ -1,7 +1,7 @@
 import { expect, hydrated, test } from "./fixtures.ts";
 
 /**
- * Issue 14: a page carries its own data (a JSON block in its HTML) and loads only its blocks;
+ * A page carries its own data (a JSON block in its HTML) and loads only its blocks;
  * client-side navigation fetches the next address's data file, and an address with none is the not-found page.
  */
 test.describe("page data and block chunks", () => {

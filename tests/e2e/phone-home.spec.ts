@@ -3,7 +3,7 @@ import { expect, hydrated, test } from "./fixtures.ts";
 type Box = { x: number; y: number; width: number; height: number };
 const overlap = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
-test.describe("the home page on a phone (issue 11 item 2)", () => {
+test.describe("the home page on a phone", () => {
   test.skip(({ isMobile }) => !isMobile, "phone layout");
 
   for (const width of [320, 375, 430]) {
@@ -37,7 +37,7 @@ test.describe("the home page on a phone (issue 11 item 2)", () => {
   }
 });
 
-test("on short pages the footer reaches the bottom of the window (issue 11 item 3)", async ({ page, isMobile }) => {
+test("on short pages the footer reaches the bottom of the window", async ({ page, isMobile }) => {
   test.skip(isMobile, "tall desktop windows");
   for (const [path, width, height] of [["/teach-with-us", 1440, 1000], ["/my-nexa", 1920, 1200], ["/legal-privacy", 1440, 900]] as const) {
     await page.setViewportSize({ width, height });

@@ -3,7 +3,7 @@ import { sitemapRoutes } from "./dist-routes.ts";
 import { expect, test } from "./fixtures.ts";
 
 /**
- * Issue 11 item 1: no sideways scroll and no header control outside the window, on every route,
+ * No sideways scroll and no header control outside the window, on every route,
  * at every width from 320 to 1920 px (every 32 px, plus both sides of the two breakpoints that
  * matter: 768/769 for the phone header and 1024/1025 for the grids' compact band), with the
  * header panels and the phone menu closed and open.
@@ -112,7 +112,7 @@ const BANDS: [number, number][] = [
   [1441, 1920],
 ];
 
-test.describe("every width from 320 to 1920 px (issue 11)", () => {
+test.describe("every width from 320 to 1920 px", () => {
   test.skip(({ isMobile }) => isMobile, "one desktop browser sweeps every width, phones included");
   test.describe.configure({ mode: "parallel" });
 

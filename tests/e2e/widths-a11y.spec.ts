@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { expect, hydrated, test } from "./fixtures.ts";
 
 /**
- * Accessibility across widths (issue 11 item 9). The every-route axe sweep (a11y.spec.ts) runs at
+ * Accessibility across widths. The every-route axe sweep (a11y.spec.ts) runs at
  * 1280 and 375 px; here axe runs at 800 and 1024 px (the compact header and the two-column grids)
  * on one page of each kind, which together use every block type: what axe finds at a width comes
  * from the blocks' CSS at that width, not from which page they are on. Then WCAG 1.4.10 (reflow

@@ -9,7 +9,7 @@ import { killAllServers, spawnServer, type ServerProcess } from "./server-proces
 
 /**
  * Several stateless API processes sharing one database, each behind "a proxy" (requests
- * carry X-Forwarded-For, TRUST_PROXY=true): the rate limit and idempotency hold across
+ * carry X-Forwarded-For, TRUST_PROXY=loopback): the rate limit and idempotency hold across
  * them, because both are decided inside the database transaction that stores.
  */
 
@@ -42,7 +42,7 @@ describe.each(KINDS)("two API instances on one $kind database", ({ kind }) => {
     "admit exactly the limit per IP, in total, under concurrent requests to both",
     { ...postgresOnly(kind === "PostgreSQL"), timeout: 90_000 },
     async () => {
-      const env = { ...(await sharedDatabase(kind)), ENQUIRY_RATE_LIMIT: "5", TRUST_PROXY: "true" };
+      const env = { ...(await sharedDatabase(kind)), ENQUIRY_RATE_LIMIT: "5", TRUST_PROXY: "loopback" };
       // Started together: both apply migrations and agree on one stored IP hash key.
       const instances: ServerProcess[] = await Promise.all([spawnServer(env), spawnServer(env)]);
       const ips = ["198.51.100.10", "198.51.100.11", "198.51.100.12"];

@@ -28,7 +28,9 @@ export function spawnServer(env: Record<string, string>, timeoutMs = 30_000): Pr
   const { DATABASE_URL: _url, ENQUIRY_DB: _db, ENQUIRY_IP_HASH_KEY: _key, TRUST_PROXY: _proxy, ...inherited } = process.env;
   const child = spawn(process.execPath, [LAUNCHER, "serve"], {
     cwd: PROJECT,
-    env: { ...inherited, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn", NODE_ENV: "production", ...env },
+    // These clients post without the form (no token, no proof of work): the spam defences are
+    // off unless a test turns them on, so what they store is also what gets delivered.
+    env: { ...inherited, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", NODE_ENV: "production", ENQUIRY_SPAM_DEFENCES: "off", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));

@@ -1,5 +1,5 @@
 // `npm run bench:api`: the enquiry API under load, as production runs it (its own process,
-// src/server/serve.ts, at the default log level, rate limit off), held against its floors:
+// src/cli/serve-api.ts, at the default log level, rate limit off), held against its floors:
 // a bare node:http server that reads and parses the same body (no framework, no database),
 // and a plain insert loop writing the same rows in 50-row transactions with the same
 // durability (better-sqlite3 WAL + synchronous=FULL for SQLite, one pg client with
@@ -21,20 +21,20 @@
 //   npm run bench:api -- --profile                 also CPU-profile the API server and print where its time goes per enquiry
 //   npm run bench:api -- --log-level debug         the server at another log level, to see the cost of its request lines
 //   npm run bench:api -- --port 4500               the bare server on 4500, the API on 4501, PostgreSQL on 4502 (default: any free ports)
+//   npm run bench:api -- --spam                    the spam defences against bots and people instead (tools/bench/bench-spam.ts)
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import BetterSqlite3 from "better-sqlite3";
 import pg from "pg";
-import { applyPgMigrations } from "../../src/server/pg-migrations.ts";
-import { applyMigrations } from "../../src/server/sqlite-migrations.ts";
-import { readOptions, usageError } from "../../src/cli/options.ts";
+import { applyPgMigrations, applySqliteMigrations } from "../../src/server/migrations.ts";
+import { readArgs, usageError } from "../../src/cli/options.ts";
 import { findPostgresBin, POSTGRES_MISSING, startTemporaryPostgres, type TemporaryPostgres } from "../test/postgres.ts";
+import { freePort } from "../test/free-port.ts";
 
 const PROJECT = fileURLToPath(new URL("../..", import.meta.url));
 // `npm run serve:api`: the compiled server, with plain node.
@@ -47,7 +47,7 @@ const USAGE =
 const MIN_FLOOR_SECONDS = 5;
 const MIN_ROUNDS = 3;
 
-const { values: args } = readOptions(
+const { values: args } = readArgs(
   {
     store: { type: "string", default: "both" },
     duration: { type: "string", default: "12" },
@@ -57,9 +57,16 @@ const { values: args } = readOptions(
     profile: { type: "boolean", default: false },
     "log-level": { type: "string", default: "info" },
     port: { type: "string", default: "0" },
+    spam: { type: "boolean", default: false },
   },
   USAGE,
 );
+
+if (args.spam) {
+  const { benchSpam } = await import("./bench-spam.ts");
+  await benchSpam();
+  process.exit(0);
+}
 
 const DURATION = Number(args.duration);
 const WARMUP = Number(args.warmup);
@@ -120,16 +127,6 @@ function cpuSecondsOf(pid: number | undefined): number | null {
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
 
 /** The port for the n-th server the bench starts: --port + n, or any free one. */
 async function portFor(n: number): Promise<number> {
@@ -290,7 +287,7 @@ function sqliteLoopTarget(): Target {
   const db = new BetterSqlite3(join(work, "enquiries.db"));
   db.pragma("journal_mode = WAL");
   db.pragma("synchronous = FULL");
-  applyMigrations(db);
+  applySqliteMigrations(db);
   const insert = db.prepare(`INSERT INTO enquiries (${INSERT_COLUMNS}) VALUES (@session_id, @first_name, @last_name, @email, @phone, @subject, @message, @created_at)`);
   const insertBatch = db.transaction((first: number) => {
     for (let i = first; i < first + LOOP_BATCH; i += 1) insert.run(benchRow(i));

@@ -8,21 +8,22 @@
 //                            what a page costs by itself, apart from the listings that grow with it
 //   --keep                   leave the copies under .tmp/ to look at
 import { spawn } from "node:child_process";
-import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { formatText } from "../../src/content/format-problems.ts";
 import { loadSiteContent } from "../../src/content/site.ts";
-import { readOptions, usageError } from "../../src/cli/options.ts";
+import { isEntryPoint, readArgs, usageError } from "../../src/cli/options.ts";
 import { describeTiming, timeSocialCards } from "../../src/cli/cards.ts";
 import { htmlSize } from "../measure/size.ts";
+import { filesUnder } from "../../src/shared/files-under.ts";
 
 const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
 /** The routes whose initial JS and HTML are measured: the home page, a page no listing touches, the listing that lists every industry. */
 export const MEASURED_ROUTES = ["/", "/legal-privacy", "/industries/details"] as const;
 /** What a copy of the project needs to validate and build (node_modules is linked, not copied). */
-const PROJECT_FILES = ["index.html", "package.json", "tsconfig.json", "vite.config.ts", "schema", "site", "src"];
+const PROJECT_FILES = ["index.html", "package.json", "tsconfig.json", "tsconfig.base.json", "tsconfig.node.json", "vite.config.ts", "schema", "site", "src"];
 const TEMPLATE = "site/industries/health.yaml";
 
 /**
@@ -88,12 +89,7 @@ export interface DistFigures {
 }
 
 function walk(dir: string, visit: (file: string, bytes: number) => void): void {
-  for (const name of readdirSync(dir)) {
-    const full = join(dir, name);
-    const st = statSync(full);
-    if (st.isDirectory()) walk(full, visit);
-    else visit(full, st.size);
-  }
+  for (const file of filesUnder(dir)) visit(file, statSync(file).size);
 }
 
 /** The byte figures of a built dist/: its size, the mean HTML per page, and initial JS and HTML of the measured routes. */
@@ -123,6 +119,22 @@ interface Row {
   buildSeconds: number;
   peakBytes: number;
   dist: DistFigures;
+  /** Rebuilds after the full build: nothing changed, then one page's title changed. */
+  unchangedSeconds: number;
+  titleSeconds: number;
+}
+
+/**
+ * The edit an author makes most: one page's title. The first synthetic page when there is one (a
+ * page the listings show by its card title, so only that page is drawn again), else the privacy page.
+ */
+function changeOneTitle(dir: string): void {
+  const synthetic = join(dir, "site", "industries", "synthetic-00001.yaml");
+  const file = existsSync(synthetic) ? synthetic : join(dir, "site", "legal-privacy.yaml");
+  const text = readFileSync(file, "utf8");
+  const changed = text.replace(/^title: (.*)$/m, "title: $1 (edited)");
+  if (changed === text) throw new Error(`${file} has no top-level title to change`);
+  writeFileSync(file, changed);
 }
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
@@ -137,6 +149,9 @@ function table(rows: Row[]): string {
     line("validate (in process)", (r) => `${r.validateSeconds.toFixed(2)} s`),
     line("build", (r) => `${r.buildSeconds.toFixed(1)} s`),
     line("build peak memory", (r) => mb(r.peakBytes)),
+    line("rebuild, nothing changed", (r) => `${r.unchangedSeconds.toFixed(2)} s`),
+    line("rebuild, one title changed", (r) => `${r.titleSeconds.toFixed(2)} s`),
+    line("… as a share of the full build", (r) => `${((100 * r.titleSeconds) / r.buildSeconds).toFixed(1)} %`),
     line("`dist/` size", (r) => mb(r.dist.distBytes)),
     line("HTML files", (r) => String(r.dist.htmlFiles)),
     line("HTML per page (mean)", (r) => kb(r.dist.htmlPerPage)),
@@ -149,7 +164,7 @@ function table(rows: Row[]): string {
 
 async function main() {
   const usage = "usage: npm run bench:scale [-- --pages 100,1000,10000] [--unlisted] [--keep]";
-  const { values } = readOptions(
+  const { values } = readArgs(
     { pages: { type: "string", default: "100,1000,10000" }, keep: { type: "boolean", default: false }, unlisted: { type: "boolean", default: false } },
     usage,
   );
@@ -166,9 +181,17 @@ async function main() {
     const validateSeconds = (performance.now() - started) / 1000;
     if (content.problems.length > 0) throw new Error(`the scaled copy at ${dir} has content problems:\n${formatText(content.problems, content.filesChecked)}`);
     const built = await buildSite(dir);
-    const row: Row = { pages: made.pages, validateSeconds, buildSeconds: built.seconds, peakBytes: built.peakBytes, dist: measureDist(join(dir, "dist")) };
+    const dist = measureDist(join(dir, "dist"));
+    // The same process, the same copy: what the incremental build saves is measured against the full build just made.
+    const unchanged = await buildSite(dir);
+    changeOneTitle(dir);
+    const title = await buildSite(dir);
+    const row: Row = { pages: made.pages, validateSeconds, buildSeconds: built.seconds, peakBytes: built.peakBytes, dist, unchangedSeconds: unchanged.seconds, titleSeconds: title.seconds };
     rows.push(row);
-    console.log(`${made.pages} pages (${made.synthetic} synthetic): validate ${validateSeconds.toFixed(2)} s, build ${built.seconds.toFixed(1)} s, peak ${mb(built.peakBytes)}, dist ${mb(row.dist.distBytes)}, HTML/page ${kb(row.dist.htmlPerPage)}`);
+    console.log(
+      `${made.pages} pages (${made.synthetic} synthetic): validate ${validateSeconds.toFixed(2)} s, build ${built.seconds.toFixed(1)} s, peak ${mb(built.peakBytes)}, dist ${mb(row.dist.distBytes)}, HTML/page ${kb(row.dist.htmlPerPage)}; ` +
+        `rebuild unchanged ${unchanged.seconds.toFixed(2)} s, one title changed ${title.seconds.toFixed(2)} s (${((100 * title.seconds) / built.seconds).toFixed(1)} % of the full build)`,
+    );
     if (pages === 1000) {
       // The build above ran with --no-cards: the social cards are a cached step of their own, timed here from an empty cache and again from a full one.
       const cacheDir = join(dir, ".tmp", "card-cache");
@@ -207,7 +230,7 @@ async function main() {
   console.log(`\nWrote ${file}`);
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+if (isEntryPoint(import.meta.url)) {
   main().catch((error: unknown) => {
     console.error(error instanceof Error ? error.message : String(error));
     process.exit(1);

@@ -4,7 +4,6 @@
 //   --no-build measure the dist/ that is there instead of building first
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -15,18 +14,24 @@ import type { Result as LighthouseResult } from "lighthouse";
 import { loadSiteContent } from "../../src/content/site.ts";
 import { firstViewOnPhone, type FirstView } from "../measure/first-view.ts";
 import { routeSizes } from "../measure/size.ts";
+import { readArgs, usageError, wholeNumber } from "../../src/cli/options.ts";
+import { freePort } from "../test/free-port.ts";
+import { CHROMIUM_ARGS, chromiumPath } from "../../src/build/chromium.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
-const CHROMIUM = process.env.CHROME_PATH ?? "/usr/bin/chromium";
-const CHROME_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"];
+const CHROMIUM = chromiumPath();
+// chrome-launcher starts a visible browser unless told otherwise; Playwright adds --headless itself.
+const CHROME_FLAGS = ["--headless", ...CHROMIUM_ARGS];
 const PAGES = ["/", "/industries/details", "/industries/agriculture", "/courses/normal-course", "/connect"];
-/** Issue 14: the home page's first view on a phone, before any interaction, in bytes over the wire. */
+/** The budget of the home page's first view on a phone (a slow mobile connection pays for every byte), before any interaction, in bytes over the wire. */
 const FIRST_VIEW_TARGET = 150 * 1024;
 const TARGETS = { mobilePerformance: 98, otherCategories: 100, cls: 0 };
 
-const argv = process.argv.slice(2);
-const runs = Math.max(1, Number(argv[argv.indexOf("--runs") + 1]) || 3);
-const skipBuild = argv.includes("--no-build");
+const USAGE = "usage: npm run bench [-- --runs N] [--no-build]";
+const { values: options, positionals } = readArgs({ runs: { type: "string", default: "3" }, "no-build": { type: "boolean", default: false } }, USAGE);
+if (positionals.length > 0) usageError(USAGE, `unexpected ${positionals[0]}`);
+const runs = wholeNumber(options.runs, "runs", USAGE);
+const skipBuild = options["no-build"];
 const today = new Date();
 const date = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, "0")}-${String(today.getDate()).padStart(2, "0")}`;
 const tmp = join(root, ".tmp", `bench-${process.pid}`);
@@ -98,17 +103,6 @@ function imageBytes(route: string): number {
 }
 
 // ── Lighthouse against `npm start` on a free port ────────────────────────────────────────────
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function startSite(port: number) {
   const child = spawn(process.execPath, ["--import", "tsx", "src/cli/start.ts"], {
@@ -337,6 +331,8 @@ try {
     (s) => (s.formFactor === "mobile" && s.performance < TARGETS.mobilePerformance) || s.accessibility < 100 || s.bestPractices < 100 || s.seo < 100 || s.cls > TARGETS.cls,
   );
   console.log(`\nWrote docs/bench-${date}.json and docs/bench-${date}.md. ${missed.length === 0 ? "Every Lighthouse target met." : `Targets missed on: ${missed.map((s) => `${s.formFactor} ${s.page}`).join(", ")}.`}`);
+  console.log("== The browser editor (npm run bench:editor)");
+  spawnSync(process.execPath, [join(root, "node_modules", "tsx", "dist", "cli.mjs"), join(root, "tools", "bench", "bench-editor.ts")], { cwd: root, stdio: "inherit" });
 } finally {
   rmSync(tmp, { recursive: true, force: true });
 }

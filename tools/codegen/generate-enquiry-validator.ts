@@ -1,9 +1,8 @@
-import Ajv from "ajv";
-import addFormats from "ajv-formats";
 import standaloneCode from "ajv/dist/standalone/index.js";
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { newAjv } from "../../src/content/ajv.ts";
 
 /**
  * Writes src/shared/generated/enquiry-validator.ts: schema/enquiry.schema.json compiled by ajv into
@@ -21,6 +20,8 @@ const BANNER = "/* Generated from schema/enquiry.schema.json by `npm run gen:typ
 interface FieldSchema {
   title: string;
   maxLength?: number;
+  /** Further rules of a field, each a pattern whose title words the message (the field's title, then it). */
+  allOf?: { title: string; pattern: string }[];
 }
 
 // ajv's ESM output still loads its code-point counter with require(); this expression counts
@@ -31,15 +32,21 @@ const UCS2LENGTH_INLINE = "((text) => { let count = 0; for (const _ of text) cou
 /** The two generated files and their text. */
 export function generateEnquiryModules(): { file: string; text: string }[] {
   const schema = JSON.parse(readFileSync(ENQUIRY_SCHEMA_FILE, "utf8")) as { properties: Record<string, FieldSchema> };
-  // messages: false: the API words its own messages from keyword and params, and the browser bundle stays small.
-  const ajv = new Ajv({ allErrors: true, strict: true, messages: false, code: { source: true, esm: true } });
-  addFormats(ajv, ["email"]);
+  // messages and verbose off: the API words its own messages from keyword and params, and the browser bundle stays small.
+  const ajv = newAjv({ source: true, esm: true, messages: false, verbose: false });
   const source = standaloneCode(ajv, ajv.compile(schema))
     .replace('"use strict";export const validate = validate10;export default validate10;', "")
     .replace(UCS2LENGTH_REQUIRE, UCS2LENGTH_INLINE);
   if (source.includes("require(") || source.includes("export ")) throw new Error("ajv's standalone output changed shape: update tools/codegen/generate-enquiry-validator.ts");
   const fields = Object.fromEntries(
-    Object.entries(schema.properties).map(([name, field]) => [name, { title: field.title, ...(field.maxLength === undefined ? {} : { maxLength: field.maxLength }) }]),
+    Object.entries(schema.properties).map(([name, field]) => [
+      name,
+      {
+        title: field.title,
+        ...(field.maxLength === undefined ? {} : { maxLength: field.maxLength }),
+        ...(field.allOf === undefined ? {} : { rules: Object.fromEntries(field.allOf.map((rule) => [rule.pattern, rule.title])) }),
+      },
+    ]),
   );
   const validator = [
     BANNER,
@@ -61,8 +68,8 @@ export function generateEnquiryModules(): { file: string; text: string }[] {
     BANNER,
     'import type { Enquiry } from "./schema-types.ts";',
     "",
-    "/** Each field's title (used in the API's messages) and length limit (the form's maxLength), from the schema. */",
-    `export const ENQUIRY_FIELDS = ${JSON.stringify(fields, null, 2)} as const satisfies Record<keyof Enquiry, { title: string; maxLength?: number }>;`,
+    "/** Each field's title (used in the API's messages), length limit (the form's maxLength) and further rules (pattern → the message after the title), from the schema. */",
+    `export const ENQUIRY_FIELDS = ${JSON.stringify(fields, null, 2)} as const satisfies Record<keyof Enquiry, { title: string; maxLength?: number; rules?: Record<string, string> }>;`,
     "",
   ].join("\n");
   return [

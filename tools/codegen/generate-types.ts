@@ -4,6 +4,7 @@ import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createAjv } from "../../src/content/ajv.ts";
 import { generateEnquiryModules } from "./generate-enquiry-validator.ts";
+import { isEntryPoint, readArgs } from "../../src/cli/options.ts";
 
 /**
  * Writes src/shared/generated/schema-types.ts from the JSON Schemas, the single source of truth
@@ -62,8 +63,8 @@ export async function generateTypes(): Promise<string> {
   return ts.replace(/\nexport interface SchemaTypes \{\}\n/, "\n");
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const check = process.argv.includes("--check");
+if (isEntryPoint(import.meta.url)) {
+  const check = readArgs({ check: { type: "boolean", default: false } }, "usage: npm run gen:types [-- --check]").values.check;
   const outputs = [{ file: GENERATED_FILE, text: await generateTypes() }, ...generateEnquiryModules()];
   let stale = false;
   for (const { file, text } of outputs) {

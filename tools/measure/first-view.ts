@@ -3,9 +3,9 @@
 // idle counts), as sent over the wire (compressed, with headers). Used by `npm run bench`;
 // `tsx tools/measure/first-view.ts http://127.0.0.1:3000/` prints it for one address.
 import { chromium } from "@playwright/test";
+import { CHROMIUM_ARGS, chromiumPath } from "../../src/build/chromium.ts";
+import { isEntryPoint, readArgs, usageError } from "../../src/cli/options.ts";
 
-const CHROMIUM = process.env.CHROME_PATH ?? "/usr/bin/chromium";
-const ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"];
 /** How long the network must stay quiet before the view counts as settled. */
 const QUIET_MS = 3000;
 
@@ -19,7 +19,7 @@ export interface FirstView {
 
 /** Load `url` in a 375×812 phone (DPR 3, touch) and sum the bytes of every response until the network is quiet. */
 export async function firstViewOnPhone(url: string, options: { reducedMotion?: boolean } = {}): Promise<FirstView> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: [...CHROMIUM_ARGS] });
   try {
     const context = await browser.newContext({
       viewport: { width: 375, height: 812 },
@@ -59,8 +59,11 @@ export async function firstViewOnPhone(url: string, options: { reducedMotion?: b
   }
 }
 
-if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split("/").pop()!)) {
-  const url = process.argv[2] ?? "http://127.0.0.1:3000/";
+if (isEntryPoint(import.meta.url)) {
+  const usage = "usage: tsx tools/measure/first-view.ts [URL]   (default http://127.0.0.1:3000/)";
+  const { positionals } = readArgs({}, usage);
+  if (positionals.length > 1) usageError(usage, "one address at a time");
+  const url = positionals[0] ?? "http://127.0.0.1:3000/";
   const view = await firstViewOnPhone(url);
   for (const f of view.files) console.log(`${(f.bytes / 1024).toFixed(1).padStart(8)} KB  ${f.path}`);
   console.log(`first view of ${url} on a phone: ${(view.beforeVideo / 1024).toFixed(1)} KB before a video starts, ${(view.bytes / 1024).toFixed(1)} KB with the videos started once idle`);

@@ -1,6 +1,8 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
+import { readFileSync } from "node:fs";
+import { join, relative, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
+import { isEntryPoint, readArgs } from "../../src/cli/options.ts";
+import { filesUnder } from "../../src/shared/files-under.ts";
 
 /**
  * npm run size: the gzip bytes each route loads before it is interactive: the entry script,
@@ -12,13 +14,9 @@ const gzipBytes = (file: string) => {
   return gz.get(file)!;
 };
 
-function htmlFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = join(dir, name);
-    if (statSync(full).isDirectory()) return name === "assets" ? [] : htmlFiles(full);
-    return name === "index.html" ? [full] : [];
-  });
-}
+/** Every page's index.html under dir, assets folders aside. */
+const htmlFiles = (dir: string): string[] =>
+  filesUnder(dir, { skip: (path, isFolder) => (isFolder ? path.split("/").at(-1) === "assets" : path.split("/").at(-1) !== "index.html") });
 
 export interface RouteSize {
   route: string;
@@ -48,8 +46,9 @@ export function routeSizes(dist = join(process.cwd(), "dist")): RouteSize[] {
     .sort((a, b) => a.route.localeCompare(b.route));
 }
 
-if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split("/").pop()!)) {
-  const rows = routeSizes();
+if (isEntryPoint(import.meta.url)) {
+  const { values } = readArgs({ dist: { type: "string", default: "dist" } }, "usage: npm run size [-- --dist DIR]");
+  const rows = routeSizes(resolve(values.dist));
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`.padStart(9);
   console.log(`${"route".padEnd(58)} ${"JS (gzip)".padStart(9)} ${"CSS (gzip)".padStart(10)}`);
   for (const r of rows) console.log(`${r.route.padEnd(58)} ${kb(r.js)} ${kb(r.css).padStart(10)}`);

@@ -2,10 +2,10 @@
 // in a temporary directory, listening on a free port of 127.0.0.1 only, removed on stop.
 import { execFileSync, spawnSync } from "node:child_process";
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import pg from "pg";
+import { freePort } from "./free-port.ts";
 
 export interface TemporaryPostgres {
   /** postgres://nexa@127.0.0.1:PORT/postgres (trust authentication, this machine only). */
@@ -49,16 +49,6 @@ export function postgresRequired(env: NodeJS.ProcessEnv = process.env): boolean 
 
 export const POSTGRES_REQUIRED_IN_CI = "CI is set, so the PostgreSQL store tests must run and are not skipped.";
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
 
 /** PostgreSQL refuses to run as root: as root, run its commands as the "postgres" user. */
 function runAs(): { uid: number; gid: number } | null {

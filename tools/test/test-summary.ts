@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { isEntryPoint, readArgs } from "../../src/cli/options.ts";
 
 /**
  * Adds up the vitest and Playwright JSON reports of `npm test`: how many tests were skipped and
@@ -78,9 +78,10 @@ export function summaryLines(totals: Totals): string[] {
   return lines;
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+if (isEntryPoint(import.meta.url)) {
+  const { positionals: reports } = readArgs({}, "usage: tsx tools/test/test-summary.ts <vitest-or-playwright-report.json> ...");
   const totals: Totals = { passed: 0, failed: 0, skipped: new Map() };
-  for (const file of process.argv.slice(2)) addReport(totals, JSON.parse(readFileSync(file, "utf8")) as VitestReport | PlaywrightReport);
+  for (const file of reports) addReport(totals, JSON.parse(readFileSync(file, "utf8")) as VitestReport | PlaywrightReport);
   for (const line of summaryLines(totals)) console.log(line);
   process.exit(totals.failed > 0 || totals.passed === 0 ? 1 : 0);
 }

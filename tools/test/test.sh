@@ -1,9 +1,16 @@
 #!/usr/bin/env bash
 # npm test: every check, in the order a failure is cheapest to find.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 mkdir -p .tmp
-step() { printf '\n== %s\n' "$*"; }
+# Each stage prints its own time when the next begins, and the total at the end.
+START=$SECONDS; STAGE=""; STAGE_START=$SECONDS
+step() {
+  [ -n "$STAGE" ] && printf '== %s took %ds\n' "$STAGE" $((SECONDS - STAGE_START))
+  STAGE="$*"; STAGE_START=$SECONDS
+  printf '\n== %s\n' "$*"
+}
+trap 'rc=$?; printf "== %s took %ds\n== npm test took %ds in all (exit %d)\n" "$STAGE" $((SECONDS - STAGE_START)) $((SECONDS - START)) $rc' EXIT
 
 step "chromium"; bash tools/test/ensure-chromium.sh
 step "firefox esr and webkitgtk"; bash tools/test/ensure-engines.sh

@@ -3,13 +3,13 @@
 // Without PostgreSQL binaries the command runs anyway, without TEST_DATABASE_URL, and the
 // tests that need PostgreSQL say that they are skipped; in CI (CI=true) it fails instead.
 import { spawn } from "node:child_process";
+import { usageError } from "../../src/cli/options.ts";
 import { findPostgresBin, POSTGRES_MISSING, POSTGRES_REQUIRED_IN_CI, postgresRequired, startTemporaryPostgres, type TemporaryPostgres } from "./postgres.ts";
 
+// Everything after the script's name is the command line to run, its options included, so
+// none of it is read as an option here: only a missing command is a usage error.
 const [command, ...args] = process.argv.slice(2);
-if (!command) {
-  console.error("usage: tsx tools/test/with-postgres.ts <command> [args…]");
-  process.exit(2);
-}
+if (!command) usageError("usage: tsx tools/test/with-postgres.ts <command> [args…]", "name the command to run");
 
 let server: TemporaryPostgres | null = null;
 const env = { ...process.env };

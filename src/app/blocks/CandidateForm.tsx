@@ -37,7 +37,9 @@ export function CandidateForm({ id, mode, heading, intro, submitLabel, alternate
   return (
     <section id={id} className={styles.section}>
       <div className={`container ${styles.wrap}`}>
-        <form className={styles.card} onSubmit={onSubmit} noValidate aria-labelledby={`${uid}-heading`}>
+        {/* Login checks its own fields (SPEC §8 names its alert); registration with a field empty does
+            nothing itself (SPEC §4), so the browser's own message for the required field speaks instead. */}
+        <form className={styles.card} onSubmit={onSubmit} noValidate={mode === "login"} aria-labelledby={`${uid}-heading`}>
           <Heading id={`${uid}-heading`}>{heading}</Heading>
           {intro ? (
             <p className={styles.intro}>

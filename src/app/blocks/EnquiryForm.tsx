@@ -1,4 +1,4 @@
-import { useEffect, useId, useReducer, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
+import { useEffect, useId, useReducer, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode, type RefObject } from "react";
 import { flushSync } from "react-dom";
 import { buildEnquiryPayload } from "../enquiry/build-enquiry-payload.ts";
 import {
@@ -12,6 +12,7 @@ import {
   type EnquiryField,
   type EnquiryFormData,
 } from "../enquiry/form-state.ts";
+import { formDefences, type FormDefences } from "../enquiry/form-defences.ts";
 import { ENQUIRY_ALERTS } from "../enquiry/messages.ts";
 import { newIdempotencyKey } from "../enquiry/new-idempotency-key.ts";
 import { browserStorage, saveSubmittedEnquiry } from "../enquiry/save-submitted-enquiry.ts";
@@ -46,13 +47,48 @@ function useFormChecks(): typeof validateEnquiryForm | null {
   return checks;
 }
 
+/** The honeypot's name in the payload (schema/enquiry.schema.json): like no real field, so no browser or password manager fills it. */
+const HONEYPOT = "nx_check";
+
+/**
+ * The form's spam defences (src/app/enquiry/form-defences.ts), started when the form comes into
+ * view or is first focused, whichever is first, so a page that never shows the form costs
+ * nothing, and the work is done while the visitor types.
+ */
+function useFormDefences(form: RefObject<HTMLFormElement | null>): FormDefences {
+  const [defences] = useState(() =>
+    formDefences({ fetch: (...args) => window.fetch(...args), onError: (error) => console.error("The enquiry form's spam check could not be prepared:", error) }),
+  );
+  useEffect(() => {
+    const element = form.current;
+    if (element === null) return;
+    const start = () => defences.start();
+    element.addEventListener("focusin", start, { once: true });
+    let observer: IntersectionObserver | undefined;
+    if ("IntersectionObserver" in window) {
+      observer = new IntersectionObserver((entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          observer?.disconnect();
+          start();
+        }
+      });
+      observer.observe(element);
+    }
+    return () => {
+      element.removeEventListener("focusin", start);
+      observer?.disconnect();
+    };
+  }, [defences, form]);
+  return defences;
+}
+
 /**
  * The contact page (SPEC §2.4, §4, §5, §7): a full-screen background, a card with the
  * heading and introduction, and the enquiry form. The rules, state and API call live in
- * src/enquiry; this component only draws them and wires the browser (alert, focus,
+ * src/app/enquiry; this component only draws them and wires the browser (alert, focus,
  * localStorage, navigation) to them.
  */
-export function EnquiryForm({ id, heading, intro, background, labels, subjectPlaceholder, subjects, submitLabel, sendingLabel }: BlockOf<"enquiryForm">) {
+export function EnquiryForm({ id, heading, intro, background, labels, subjectPlaceholder, subjects, submitLabel, sendingLabel, privacyNotice }: BlockOf<"enquiryForm">) {
   const [state, dispatch] = useReducer(enquiryFormReducer, INITIAL_ENQUIRY_FORM_STATE);
   const { data, problem, status } = state;
   const navigate = useNavigate();
@@ -61,6 +97,10 @@ export function EnquiryForm({ id, heading, intro, background, labels, subjectPla
   const controls = useRef<Partial<Record<EnquiryField, Control | null>>>({});
   // The button is disabled while sending, but a second click can land before React re-renders.
   const inFlight = useRef(false);
+  const submitButton = useRef<HTMLButtonElement>(null);
+  const formElement = useRef<HTMLFormElement>(null);
+  const honeypot = useRef<HTMLInputElement>(null);
+  const defences = useFormDefences(formElement);
 
   const idOf = (field: EnquiryField) => `${uid}-${field}`;
   const errorIdOf = (field: EnquiryField) => `${uid}-${field}-error`;
@@ -92,9 +132,11 @@ export function EnquiryForm({ id, heading, intro, background, labels, subjectPla
     inFlight.current = true;
     const idempotencyKey = state.idempotencyKey ?? newIdempotencyKey();
     dispatch({ type: "send", idempotencyKey });
-    const result = await submitEnquiry(buildEnquiryPayload(submitted), { fetch: (...args) => window.fetch(...args), idempotencyKey });
+    const payload = { ...buildEnquiryPayload(submitted), ...(await defences.fields()), [HONEYPOT]: honeypot.current?.value ?? "" };
+    const result = await submitEnquiry(payload, { fetch: (...args) => window.fetch(...args), idempotencyKey });
     inFlight.current = false;
     if (result.kind === "ok") {
+      defences.reset();
       saveSubmittedEnquiry(browserStorage(), result.sessionId, submitted);
       window.alert(ENQUIRY_ALERTS.thanks);
       dispatch({ type: "succeeded" });
@@ -104,6 +146,8 @@ export function EnquiryForm({ id, heading, intro, background, labels, subjectPla
     if (result.kind === "network") console.error("The enquiry could not be sent:", result.error);
     flushSync(() => dispatch({ type: "failed" }));
     window.alert(result.kind === "rejected" ? ENQUIRY_ALERTS.rejected : ENQUIRY_ALERTS.networkError);
+    // The button was disabled while sending, which dropped focus to the page: it goes back where the visitor will try again.
+    submitButton.current?.focus();
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -155,7 +199,25 @@ export function EnquiryForm({ id, heading, intro, background, labels, subjectPla
             <Inline text={intro} />
           </p>
         ) : null}
-        <form className={styles.form} noValidate onSubmit={onSubmit} aria-busy={sending || undefined}>
+        <form ref={formElement} className={styles.form} noValidate onSubmit={onSubmit} aria-busy={sending || undefined}>
+          {/* The honeypot: off screen, out of the tab order and of the accessibility tree, and
+              marked for password managers to skip, so only a bot that fills every input finds it. */}
+          <div className={styles.honeypot} aria-hidden="true">
+            <label htmlFor={`${uid}-${HONEYPOT}`}>Leave this empty</label>
+            <input
+              ref={honeypot}
+              id={`${uid}-${HONEYPOT}`}
+              name={HONEYPOT}
+              type="text"
+              tabIndex={-1}
+              autoComplete="off"
+              defaultValue=""
+              data-1p-ignore=""
+              data-lpignore="true"
+              data-bwignore=""
+              data-form-type="other"
+            />
+          </div>
           <div className={styles.pair}>
             {field("firstName", labels.firstName, <input {...bind("firstName")} onChange={edit("firstName")} type="text" autoComplete="given-name" required maxLength={ENQUIRY_FIELDS.first_name.maxLength} />)}
             {field("lastName", labels.lastName, <input {...bind("lastName")} onChange={edit("lastName")} type="text" autoComplete="family-name" required maxLength={ENQUIRY_FIELDS.last_name.maxLength} />)}
@@ -208,9 +270,13 @@ export function EnquiryForm({ id, heading, intro, background, labels, subjectPla
             </select>,
           )}
           {field("message", labels.message, <textarea {...bind("message")} onChange={edit("message")} rows={5} maxLength={ENQUIRY_FIELDS.message.maxLength} />)}
-          <button type="submit" className={styles.submit} disabled={validateEnquiryForm === null || sending}>
+          <button ref={submitButton} type="submit" className={styles.submit} disabled={validateEnquiryForm === null || sending}>
             {sending && sendingLabel ? sendingLabel : submitLabel}
           </button>
+          {/* The law's notice: what is collected, why, for how long, and a link to the policy naming whom to contact. */}
+          <p className={styles.notice}>
+            <Inline text={privacyNotice} />
+          </p>
         </form>
       </div>
     </section>

@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { ActionRow } from "../ui/ActionLink.tsx";
 import { Heading } from "../ui/Heading.tsx";
 import { Picture } from "../ui/Picture.tsx";
+import { useBlockPaused } from "../ui/motion.ts";
 import { Inline } from "../ui/RichText.tsx";
 import { usePageIdle, useVideosAllowed } from "../ui/video-start.ts";
 import { VideoSources } from "../ui/VideoSources.tsx";
@@ -12,12 +13,13 @@ import type { BlockOf } from "./types.ts";
 /**
  * A silent looping video behind the welcome text, with a pause button. The poster paints first;
  * the video's sources come only once the page is idle, and never under reduced motion, reduced
- * data or Save-Data (the poster stays, and there is nothing to pause).
+ * data or Save-Data (the poster stays, and there is nothing to pause). The header's pause control
+ * (src/app/ui/motion.ts) pauses it too, for the rest of the visit.
  */
 export function IntroVideo({ id, video, eyebrow, heading, text, actions, pauseLabel = "Pause background video" }: BlockOf<"introVideo">) {
   const ref = useRef<HTMLVideoElement>(null);
   const allowed = useVideosAllowed();
-  const [paused, setPaused] = useState(false);
+  const [paused, setPaused] = useBlockPaused();
   const start = usePageIdle() && allowed;
 
   useEffect(() => {
@@ -25,10 +27,10 @@ export function IntroVideo({ id, video, eyebrow, heading, text, actions, pauseLa
     if (!el || !start) return;
     if (paused) el.pause();
     else void el.play().catch(() => setPaused(true));
-  }, [start, paused]);
+  }, [start, paused, setPaused]);
 
   return (
-    <section id={id} className={styles.intro}>
+    <section id={id} className={styles.intro} data-motion={allowed || undefined}>
       <Picture image={{ ...video.poster, alt: "", decorative: true }} eager className={styles.poster} />
       {allowed ? (
         // The poster picture under it (the largest paint) shows through until the first frame: the
@@ -48,7 +50,7 @@ export function IntroVideo({ id, video, eyebrow, heading, text, actions, pauseLa
         <ActionRow actions={actions} onDark />
       </div>
       {!allowed ? null : (
-        <button type="button" className={styles.toggle} aria-pressed={paused} onClick={() => setPaused((p) => !p)}>
+        <button type="button" className={styles.toggle} aria-pressed={paused} onClick={() => setPaused(!paused)}>
           <PlayPauseIcon playing={!paused} />
           <span className="visually-hidden">{pauseLabel}</span>
         </button>

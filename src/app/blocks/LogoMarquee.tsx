@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
+import { useBlockPaused } from "../ui/motion.ts";
 import { Picture } from "../ui/Picture.tsx";
 import styles from "./LogoMarquee.module.css";
 import { SectionIntro } from "../ui/SectionIntro.tsx";
@@ -10,18 +11,19 @@ export const DEFAULT_MOBILE_SECONDS = 35;
 
 /**
  * An endless strip of logos moved by a CSS transform over two copies of the list; paused on
- * hover, on focus and by its button; still for visitors who prefer reduced motion.
+ * hover, on focus, by its button and by the header's pause control (src/app/ui/motion.ts); still for
+ * visitors who prefer reduced motion.
  */
 export function LogoMarquee({ id, heading, intro, logos, seconds = DEFAULT_SECONDS, mobileSeconds = DEFAULT_MOBILE_SECONDS }: BlockOf<"logoMarquee">) {
   const ref = useRef<HTMLDivElement>(null);
-  const [paused, setPaused] = useState(false);
+  const [paused, setPaused] = useBlockPaused();
   // Inline styles are refused by the Content-Security-Policy; custom properties set from script are not.
   useEffect(() => {
     ref.current?.style.setProperty("--marquee-seconds", `${seconds}s`);
     ref.current?.style.setProperty("--marquee-mobile-seconds", `${mobileSeconds}s`);
   }, [seconds, mobileSeconds]);
   return (
-    <section id={id} className={styles.section} aria-label={heading ? undefined : "Our clients"}>
+    <section id={id} className={styles.section} aria-label={heading ? undefined : "Our clients"} data-motion>
       <div className="container">
         <SectionIntro heading={heading} intro={intro} />
       </div>
@@ -44,7 +46,7 @@ export function LogoMarquee({ id, heading, intro, logos, seconds = DEFAULT_SECON
         </div>
       </div>
       <div className={`container ${styles.controls}`}>
-        <button type="button" className={styles.toggle} aria-pressed={paused} onClick={() => setPaused((p) => !p)}>
+        <button type="button" className={styles.toggle} aria-pressed={paused} onClick={() => setPaused(!paused)}>
           {paused ? "Play logo animation" : "Pause logo animation"}
         </button>
       </div>

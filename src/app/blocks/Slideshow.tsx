@@ -3,6 +3,7 @@ import { Picture } from "../ui/Picture.tsx";
 import { cx } from "../lib/cx.ts";
 import styles from "./Slideshow.module.css";
 import { SectionIntro } from "../ui/SectionIntro.tsx";
+import { useBlockPaused } from "../ui/motion.ts";
 import { PlayPauseIcon } from "../ui/PlayPauseIcon.tsx";
 import type { BlockOf } from "./types.ts";
 
@@ -10,11 +11,13 @@ export const DEFAULT_INTERVAL_MS = 4000;
 
 /**
  * Slides that take turns every `interval` ms (SPEC: 4000). WAI-ARIA carousel pattern:
- * a rotation control first, slide pickers, and no rotation while hovered or focused.
+ * a rotation control first, slide pickers, and no rotation while hovered or focused, under reduced
+ * motion, or once the header's control has paused all motion (src/app/ui/motion.ts).
  */
 export function Slideshow({ id, heading, intro, slides, interval = DEFAULT_INTERVAL_MS }: BlockOf<"slideshow">) {
   const [index, setIndex] = useState(0);
-  const [playing, setPlaying] = useState(true);
+  const [stopped, setStopped] = useBlockPaused();
+  const playing = !stopped;
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const rotating = playing && !hovered && !focused;
@@ -27,7 +30,7 @@ export function Slideshow({ id, heading, intro, slides, interval = DEFAULT_INTER
 
   const label = heading ?? "Highlights";
   return (
-    <section id={id} className={styles.section} aria-roledescription="carousel" aria-label={label}>
+    <section id={id} className={styles.section} aria-roledescription="carousel" aria-label={label} data-motion>
       <div className="container">
         <SectionIntro heading={heading} intro={intro} />
         <div
@@ -41,7 +44,7 @@ export function Slideshow({ id, heading, intro, slides, interval = DEFAULT_INTER
           }}
         >
           <div className={styles.controls}>
-            <button type="button" className={styles.rotation} onClick={() => setPlaying((p) => !p)} aria-label={playing ? "Stop automatic slide show" : "Start automatic slide show"}>
+            <button type="button" className={styles.rotation} onClick={() => setStopped(playing)} aria-label={playing ? "Stop automatic slide show" : "Start automatic slide show"}>
               <PlayPauseIcon playing={playing} />
             </button>
             <div className={styles.pickers} role="group" aria-label="Choose a slide">

@@ -6,7 +6,7 @@ export function NotFound() {
   return (
     <section className={`container ${styles.notFound}`}>
       <p className={styles.code}>404</p>
-      <h1>This page does not exist</h1>
+      <h1 tabIndex={-1}>This page does not exist</h1>
       <p>The address may be mistyped, or the page may have moved.</p>
       <p>
         <Link to="/">Go to the home page</Link>

@@ -1,10 +1,14 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { Link } from "wouter";
 import type { Action } from "../../shared/generated/schema-types.ts";
+import { useLocation } from "../lib/location.tsx";
 import { ActionLink } from "../ui/ActionLink.tsx";
 import { SmartLink } from "../ui/SmartLink.tsx";
+import { followsLink } from "./follows-link.ts";
+import { inertOthers } from "./inert-others.ts";
 import { currentProps, hasPanel, type NavItem } from "./nav-items.ts";
 import { NavLink } from "./NavLink.tsx";
+import { WIDER_THAN_PHONE } from "../styles/breakpoints.ts";
 import styles from "./PhoneMenu.module.css";
 import { useScrollLock } from "./use-scroll-lock.ts";
 
@@ -12,32 +16,60 @@ import { useScrollLock } from "./use-scroll-lock.ts";
  * The phone menu (768px and less, decided by CSS): a menu button revealing every top item, each
  * panel's links under a disclosure, and Contact Us. The menu is only rendered while open, so a
  * page's HTML carries each panel link once (in the desktop panels), not a second copy for phones.
+ *
+ * Open, it is a modal dialog made of the menu button (now its close button) and the menu: focus
+ * moves to its first link and cannot leave it (the rest of the page is inert), Escape or the
+ * button close it and focus returns to the button; following any link closes it, the page or
+ * anchor already shown included.
  */
 export function PhoneMenu({ items, contact, pathname }: { items: NavItem[]; contact: Action; pathname: string }) {
   const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLElement>(null);
   useScrollLock(open);
 
-  // A new page closes it; adjusted while rendering, not in an effect (react.dev, "Adjusting some state when a prop changes").
-  const [shownPath, setShownPath] = useState(pathname);
-  if (shownPath !== pathname) {
-    setShownPath(pathname);
+  // Every new address closes it (the same page with another hash or key too); adjusted while
+  // rendering, not in an effect (react.dev, "Adjusting some state when a prop changes").
+  const { hash, key } = useLocation();
+  const address = `${pathname}${hash}|${key}`;
+  const [shownAddress, setShownAddress] = useState(address);
+  if (shownAddress !== address) {
+    setShownAddress(address);
     setOpen(false);
   }
 
   useEffect(() => {
-    if (!open) return;
+    if (!open || !root.current) return;
+    const restore = inertOthers(root.current);
+    menu.current?.querySelector<HTMLElement>("a[href], summary")?.focus();
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== "Escape") return;
       setOpen(false);
       button.current?.focus();
     };
+    // A window widened past the phone layout hides the menu: it must not leave the page inert.
+    // (jsdom has no matchMedia.)
+    const wide = typeof window.matchMedia === "function" ? window.matchMedia(WIDER_THAN_PHONE) : null;
+    const onWide = () => void (wide?.matches && setOpen(false));
     document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
+    wide?.addEventListener("change", onWide);
+    return () => {
+      restore();
+      document.removeEventListener("keydown", onKey);
+      wide?.removeEventListener("change", onWide);
+    };
   }, [open]);
 
+  const onClick = (e: MouseEvent) => {
+    if (!followsLink(e)) return;
+    setOpen(false);
+    // A link that opens another tab leaves the visitor here: focus goes back to the menu button.
+    if ((e.target as Element).closest("a[target='_blank']")) button.current?.focus();
+  };
+
   return (
-    <>
+    <div ref={root} className={styles.root} {...(open ? { role: "dialog", "aria-modal": true, "aria-label": "Menu" } : {})}>
       <button
         ref={button}
         id="menu-button"
@@ -51,7 +83,9 @@ export function PhoneMenu({ items, contact, pathname }: { items: NavItem[]; cont
         <span className="visually-hidden">Menu</span>
       </button>
       {open ? (
-        <nav id="mobile-menu" aria-label="Main" className={`drop-in ${styles.menu}`}>
+        // The click listener only watches links followed inside; the links themselves take the keyboard.
+        // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
+        <nav ref={menu} id="mobile-menu" aria-label="Main" className={`drop-in ${styles.menu}`} onClick={onClick}>
           <ul className={styles.items}>
             {items.map((item) =>
               hasPanel(item) ? (
@@ -90,6 +124,6 @@ export function PhoneMenu({ items, contact, pathname }: { items: NavItem[]; cont
           </ul>
         </nav>
       ) : null}
-    </>
+    </div>
   );
 }

@@ -5,8 +5,9 @@ let holders = 0;
 
 /**
  * Locks page scrolling while `locked` (SPEC §2.1: while a panel or the mobile menu is open).
- * A class on <html> does it, so no inline style is needed; `scrollbar-gutter: stable` in
- * global.css keeps the layout from jumping, and the scroll position is left where it was.
+ * A class on <html> does it (overflow, and touch-action for iOS Safari before 16: global.css), so
+ * no inline style is needed; `scrollbar-gutter: stable` keeps the layout from jumping, and the
+ * scroll position is never touched, so it is exactly where it was when the lock ends.
  */
 export function useScrollLock(locked: boolean): void {
   useEffect(() => {

@@ -27,6 +27,8 @@ export interface Address {
 const LOCATION_EVENTS = ["popstate", "pushState", "replaceState", "hashchange"] as const;
 
 const AddressContext = createContext<Address | null>(null);
+/** Whether the visitor has gone anywhere since the page loaded: focus moves on a navigation, never on the first load. */
+const NavigatedContext = createContext(false);
 
 function currentAddress(): Address {
   const state: unknown = window.history.state;
@@ -57,6 +59,11 @@ export function useLocation(): Address {
   return address;
 }
 
+/** False for the address the page was loaded at, true once any navigation has happened in this page. */
+export function useNavigated(): boolean {
+  return use(NavigatedContext);
+}
+
 /** Navigate from code (a form that is done): always a new history entry. */
 export function useNavigate(): (to: string) => void {
   return (to) => go(to, false);
@@ -75,11 +82,15 @@ function useSiteLocation(): [string, (to: string, options?: { replace?: boolean 
 /** The router around the app: `ssrPath` when prerendering, the browser's address otherwise. */
 export function SiteRouter({ ssrPath, children }: { ssrPath?: string; children: ReactNode }) {
   const [address, setAddress] = useState(() => (ssrPath === undefined ? currentAddress() : parseAddress(ssrPath)));
+  const [navigated, setNavigated] = useState(false);
   useLayoutEffect(() => {
     if (ssrPath !== undefined) return;
     const update = () => {
       const next = currentAddress();
-      startTransition(() => setAddress((shown) => (sameAddress(shown, next) ? shown : next)));
+      startTransition(() => {
+        setAddress((shown) => (sameAddress(shown, next) ? shown : next));
+        setNavigated(true);
+      });
     };
     for (const type of LOCATION_EVENTS) window.addEventListener(type, update);
     return () => {
@@ -88,9 +99,11 @@ export function SiteRouter({ ssrPath, children }: { ssrPath?: string; children: 
   }, [ssrPath]);
   return (
     <AddressContext value={address}>
-      <Router hook={useSiteLocation} {...(ssrPath === undefined ? {} : { ssrPath })}>
-        {children}
-      </Router>
+      <NavigatedContext value={navigated}>
+        <Router hook={useSiteLocation} {...(ssrPath === undefined ? {} : { ssrPath })}>
+          {children}
+        </Router>
+      </NavigatedContext>
     </AddressContext>
   );
 }

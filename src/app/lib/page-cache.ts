@@ -26,6 +26,8 @@ class HttpError extends Error {}
 export async function fetchPage(path: string): Promise<PageEntry> {
   const response = await fetch(dataPathOf(path), { headers: { accept: "application/json" } });
   if (response.status === 404) return { route: null };
+  // The dev server's answer for a page whose file has problems: loaded as a whole page, the address lists them.
+  if (response.status === 409) throw new Error(`${dataPathOf(path)}: the page has problems`);
   if (!response.ok) throw new HttpError(`${dataPathOf(path)}: HTTP ${response.status}`);
   const entry = (await response.json()) as PageEntry;
   if (entry.route !== null) await loadBlocks(entry.page.sections);

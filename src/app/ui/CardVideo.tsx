@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import type { Video } from "../../shared/generated/schema-types.ts";
 import { cx } from "../lib/cx.ts";
 import styles from "./CardVideo.module.css";
+import { useMotionPaused } from "./motion.ts";
 import { Picture } from "./Picture.tsx";
 import { videosAllowed, whenPageIdle } from "./video-start.ts";
 import { VideoSources } from "./VideoSources.tsx";
@@ -10,20 +11,33 @@ import { VideoSources } from "./VideoSources.tsx";
  * A silent looping card video over its poster. The poster is an <img> under the video, as in the
  * intro, not the video's `poster` attribute: WebKit paints an empty grey box, or the poster
  * stretched to the video's box, until the first frame, and the browser's own lazy loading keeps a
- * far-away poster from competing with the first screen. The video stays transparent until it plays
- * its first frame, so the picture shows through. Once the page is idle, the video plays while it
- * is half in view and pauses when it leaves; under reduced motion, reduced data or Save-Data
- * (video-start.ts) only the poster is ever shown.
+ * far-away poster from competing with the first screen (the <picture> gives a phone held upright
+ * its own version). The video stays transparent until it plays its first frame, so the picture
+ * shows through. Once the page is idle, the video plays while it is half in view and pauses when
+ * it leaves; under reduced motion, reduced data or Save-Data (video-start.ts) only the poster is
+ * ever shown; the header's pause control (motion.ts) stops it where it is, and lets it play again
+ * while in view.
  */
 export function CardVideo({ video, className }: { video: Video; className?: string }) {
   const ref = useRef<HTMLVideoElement>(null);
   const [playing, setPlaying] = useState(false);
+  const paused = useMotionPaused();
+  /** Read by the observer, which outlives renders: whether it may play, and whether it is in view. */
+  const state = useRef({ paused, inView: false });
+  useEffect(() => {
+    state.current.paused = paused;
+    const el = ref.current;
+    if (!el) return;
+    if (paused) el.pause();
+    else if (state.current.inView) void el.play().catch(() => undefined);
+  }, [paused]);
   useEffect(() => {
     const el = ref.current;
     if (!el || !("IntersectionObserver" in window)) return;
     const inView = new IntersectionObserver(
       ([entry]) => {
-        if (entry?.isIntersecting) void el.play().catch(() => undefined);
+        state.current.inView = entry?.isIntersecting === true;
+        if (state.current.inView && !state.current.paused) void el.play().catch(() => undefined);
         else el.pause();
       },
       { threshold: 0.5 },
@@ -40,6 +54,7 @@ export function CardVideo({ video, className }: { video: Video; className?: stri
       <video
         ref={ref}
         className={styles.video}
+        data-motion
         data-playing={playing || undefined}
         onPlaying={() => setPlaying(true)}
         muted

@@ -13,8 +13,9 @@ export function Heading({ depth = 0, id, className, children }: { depth?: number
   const first = useContext(SectionIndex) === 0;
   const level = Math.min(4, (first ? 1 : 2) + depth) as Level;
   const Tag = `h${level}` as const;
+  // The page's main heading takes focus after a client-side link (src/app/lib/arrival.ts): focusable by script, not by Tab.
   return (
-    <Tag id={id} className={className}>
+    <Tag id={id} className={className} tabIndex={level === 1 ? -1 : undefined}>
       {children}
     </Tag>
   );

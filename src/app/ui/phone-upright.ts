@@ -1,4 +1,5 @@
 import type { Image } from "../../shared/generated/schema-types.ts";
+import { PHONE } from "../styles/breakpoints.ts";
 
 /**
  * Where the `phone` versions of pictures and videos (schema/defs.schema.json) are shown: a phone
@@ -7,7 +8,7 @@ import type { Image } from "../../shared/generated/schema-types.ts";
  * only a narrow middle cut of a wide file, so the phone fetches a file cut to that shape instead.
  * A tablet or a phone on its side, whose view is wider, keeps the full file.
  */
-export const PHONE_UPRIGHT = "(max-width: 768px) and (max-aspect-ratio: 2/3)";
+export const PHONE_UPRIGHT = `${PHONE} and (max-aspect-ratio: 2/3)`;
 
 /** Every other window: the same query negated, for preloads that must not both be fetched. */
 export const NOT_PHONE_UPRIGHT = `not all and ${PHONE_UPRIGHT}`;

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { Resvg } from "@resvg/resvg-js";
 import satori, { type Font } from "satori";
+import { readTokens } from "./design-tokens.ts";
 
 /** What one social card shows: the page's title, its section and the brand. */
 export interface CardText {
@@ -21,12 +22,19 @@ export const CARD_HEIGHT = 630;
  */
 export const CARD_DESIGN_VERSION = 3;
 
-/** The site's colours (src/app/styles/tokens.css): navy background, accent rule and section line. */
-const NAVY = "#071a33";
-const NAVY_LINE = "#13335f";
-const ACCENT = "#00b3c7";
-const WHITE = "#ffffff";
-const MUTED = "#c9d6e8";
+/**
+ * The site's colours, read from its design tokens (src/app/styles/tokens.css) so a changed token
+ * changes the cards: the navy background and the rule above the brand, the accent bar and
+ * section line, white title and the muted brand name, as the footer draws them on navy.
+ */
+const TOKENS = readTokens(["--color-navy-900", "--color-navy-700", "--color-accent", "--color-on-navy", "--color-on-navy-muted"]);
+export const CARD_COLOURS = {
+  background: TOKENS["--color-navy-900"],
+  line: TOKENS["--color-navy-700"],
+  accent: TOKENS["--color-accent"],
+  text: TOKENS["--color-on-navy"],
+  muted: TOKENS["--color-on-navy-muted"],
+} as const;
 
 export interface CardAssets {
   /** Inter, always loaded: the Latin letters of every card. */
@@ -175,17 +183,17 @@ const el = (type: string, style: Record<string, unknown>, children?: unknown, ex
 function cardTree(text: CardText, assets: CardAssets, families: string[]): Node {
   return el(
     "div",
-    { width: CARD_WIDTH, height: CARD_HEIGHT, boxSizing: "border-box", display: "flex", flexDirection: "column", justifyContent: "space-between", background: NAVY, paddingTop: 72, paddingBottom: 64, paddingLeft: 80, paddingRight: 80, fontFamily: [...Object.values(FAMILY), ...families].map((f) => JSON.stringify(f)).join(", "), color: WHITE },
+    { width: CARD_WIDTH, height: CARD_HEIGHT, boxSizing: "border-box", display: "flex", flexDirection: "column", justifyContent: "space-between", background: CARD_COLOURS.background, paddingTop: 72, paddingBottom: 64, paddingLeft: 80, paddingRight: 80, fontFamily: [...Object.values(FAMILY), ...families].map((f) => JSON.stringify(f)).join(", "), color: CARD_COLOURS.text },
     [
       el("div", { display: "flex", flexDirection: "column" }, [
-        el("div", { width: 120, height: 8, background: ACCENT, borderRadius: 4, marginBottom: 36 }),
-        ...(text.section ? [el("div", { display: "block", fontSize: 34, color: ACCENT, fontWeight: 700, marginBottom: 24, wordBreak: "break-word", lineClamp: 1 }, text.section)] : []),
+        el("div", { width: 120, height: 8, background: CARD_COLOURS.accent, borderRadius: 4, marginBottom: 36 }),
+        ...(text.section ? [el("div", { display: "block", fontSize: 34, color: CARD_COLOURS.accent, fontWeight: 700, marginBottom: 24, wordBreak: "break-word", lineClamp: 1 }, text.section)] : []),
         // A word longer than a line breaks inside itself; a title longer than three lines ends in "…".
         el("div", { display: "block", fontSize: titleSize(text.title), fontWeight: 700, lineHeight: 1.12, wordBreak: "break-word", lineClamp: 3 }, text.title),
       ]),
-      el("div", { display: "flex", alignItems: "center", borderTop: `2px solid ${NAVY_LINE}`, paddingTop: 28 }, [
+      el("div", { display: "flex", alignItems: "center", borderTop: `2px solid ${CARD_COLOURS.line}`, paddingTop: 28 }, [
         el("img", { width: 140, height: 40, marginRight: 20 }, undefined, { src: assets.logo, width: 140, height: 40 }),
-        el("div", { fontSize: 30, color: MUTED }, text.brand),
+        el("div", { fontSize: 30, color: CARD_COLOURS.muted }, text.brand),
       ]),
     ],
   );

@@ -1,13 +1,13 @@
-import { parentPort, workerData } from "node:worker_threads";
-import { drawCard, loadCardAssets, type CardText } from "./card-image.ts";
+import { workerData } from "node:worker_threads";
+import { serveBatches } from "../worker-pool.ts";
+import { loadCardAssets } from "./card-image.ts";
+import { drawIntoCache, type CardToDraw, type CardWorkerData } from "./social-cards.ts";
 
-/** A drawing thread of social-cards.ts: loads the fonts once, then draws each card it is sent. */
-const assets = loadCardAssets((workerData as { logo: string }).logo);
-parentPort!.on("message", async ({ id, text }: { id: number; text: CardText }) => {
-  try {
-    const png = await drawCard(text, assets);
-    parentPort!.postMessage({ id, png });
-  } catch (error) {
-    parentPort!.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
-  }
+/** A drawing thread of social-cards.ts on the build's worker pool: loads the fonts once, then draws each batch of cards into the cache. */
+const { logo, cacheDir } = workerData as CardWorkerData;
+const assets = loadCardAssets(logo);
+serveBatches<CardToDraw, number>(async (cards) => {
+  const sizes: number[] = [];
+  for (const card of cards) sizes.push(await drawIntoCache(card, assets, cacheDir));
+  return sizes;
 });

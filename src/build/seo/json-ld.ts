@@ -2,6 +2,8 @@ import type { BreadcrumbList, Course, CourseInstance, Offer, Organization, Thing
 import type { Site } from "../../shared/generated/schema-types.ts";
 import type { CourseFacts, Price } from "../../content/course-facts.ts";
 import { ancestorsOf, labelOf, type SiteTree } from "../../content/page-place.ts";
+import { absoluteUrl, canonicalUrl } from "../../shared/canonical-url.ts";
+import { jsonForHtml } from "../../shared/html.ts";
 
 /**
  * Structured data (schema.org JSON-LD) for one page, typed with schema-dts so that a
@@ -15,7 +17,7 @@ export const COURSE_MODE = { online: "Online", onsite: "Onsite", blended: "Blend
 /** Google's pricing categories for Offer.category are Free, Partially Free, Subscription and Paid: every fee here is paid. */
 export const OFFER_CATEGORY = "Paid";
 
-const absolute = (site: Site, path: string) => site.url + (path === "/" ? "/" : path);
+const absolute = (site: Site, path: string) => absoluteUrl(site.url, path);
 
 /** The company as a provider: name and address, as Google's Course guidelines ask. */
 function provider(site: Site): Organization {
@@ -74,7 +76,7 @@ function offerLd(site: Site, price: Price, url: string): Offer {
 
 /** Course: name, description, provider, an offer per price (INR, then USD where given), an instance per duration. */
 export function courseLd(site: Site, route: string, course: CourseFacts): WithContext<Course> {
-  const url = absolute(site, route);
+  const url = canonicalUrl(site.url, route, route);
   const instances: CourseInstance[] = course.workloads.map((workload) => ({ "@type": "CourseInstance", courseMode: COURSE_MODE[site.courseMode], courseWorkload: workload }));
   return {
     "@context": "https://schema.org",
@@ -89,7 +91,7 @@ export function courseLd(site: Site, route: string, course: CourseFacts): WithCo
   };
 }
 
-/** JSON-LD inside <script>: "<" escaped, so no text in it can close the element early. */
+/** JSON-LD inside <script>, escaped like every JSON block of the page, so no text in it can close the element early. */
 export function scriptTag(data: JsonLd): string {
-  return `<script type="application/ld+json">${JSON.stringify(data).replace(/</g, "\\u003c")}</script>`;
+  return `<script type="application/ld+json">${jsonForHtml(data)}</script>`;
 }

@@ -121,7 +121,7 @@ export interface SeoBuild {
 
 /**
  * The build's SEO step: draw (or take from the cache) every page's social card into outDir,
- * and work out each page's structured data. Cards are cached in <root>/.cache/social-cards.
+ * and work out each page's structured data. Cards are cached in <root>/node_modules/.cache/social-cards.
  */
 export async function buildSeo(content: SiteContent, outDir: string, root: string, options: { drawCards: boolean } = { drawCards: true }): Promise<SeoBuild> {
   const site = content.site!;

@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import { copyFileSync, existsSync, linkSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { availableParallelism } from "node:os";
 import { dirname, join } from "node:path";
-import { Worker } from "node:worker_threads";
-import { CARD_DESIGN_VERSION, drawCard, loadCardAssets, type CardText } from "./card-image.ts";
+import { threadId } from "node:worker_threads";
+import { inWorkers, PARALLEL_FROM } from "../worker-pool.ts";
+import { CARD_COLOURS, CARD_DESIGN_VERSION, drawCard, loadCardAssets, type CardAssets, type CardText } from "./card-image.ts";
 
 /** One card to make: what it shows and where it goes, relative to the output folder. */
 export interface CardJob {
@@ -32,48 +32,42 @@ export interface CardStats {
   largest: number;
 }
 
-/** Below this many cards to draw, starting threads (about a second each) costs more than it saves. */
-const THREAD_THRESHOLD = 16;
-
-/** The cache key: everything that changes the picture (text, logo, the drawing's version). */
-export function cardKey(text: CardText, logo: string): string {
-  return createHash("sha256").update(JSON.stringify({ v: CARD_DESIGN_VERSION, text, logo })).digest("hex").slice(0, 32);
+/** A card to draw into the cache: its text and its cache key. */
+export interface CardToDraw {
+  key: string;
+  text: CardText;
 }
+
+/** What a drawing thread is given once: the logo (the fonts it loads itself) and the cache folder. */
+export interface CardWorkerData {
+  logo: string;
+  cacheDir: string;
+}
+
+/** The cache key: everything that changes the picture (text, logo, the site's colours, the drawing's version). */
+export function cardKey(text: CardText, logo: string): string {
+  return createHash("sha256").update(JSON.stringify({ v: CARD_DESIGN_VERSION, text, logo, colours: CARD_COLOURS })).digest("hex").slice(0, 32);
+}
+
+const cachedCard = (cacheDir: string, key: string) => join(cacheDir, `${key}.png`);
 
 /**
- * A thread running card-worker.ts. Node 20 does not pass tsx's loader on to a worker whose
- * entry is a .ts file, so the entry is a line of JavaScript that registers tsx, then imports it.
+ * Draw one card straight into the cache and return its size in bytes. The thread that draws it
+ * writes it, so a PNG never travels between threads and the cards of a large site are never all
+ * in memory at once. Written under a temporary name, then renamed, so a cache file is whole.
  */
-function cardWorker(logo: string): Worker {
-  const tsx = import.meta.resolve("tsx/esm/api");
-  const entry = new URL("./card-worker.ts", import.meta.url).href;
-  const code = `import { register } from ${JSON.stringify(tsx)}; register(); await import(${JSON.stringify(entry)});`;
-  return new Worker(new URL(`data:text/javascript,${encodeURIComponent(code)}`), { workerData: { logo } });
-}
-
-/** Up to `threads` drawing threads, each given the next card when it finishes one. */
-async function drawInThreads(texts: CardText[], logo: string, threads: number, done: (i: number, png: Buffer) => void): Promise<void> {
-  const workers = Array.from({ length: threads }, () => cardWorker(logo));
-  let next = 0;
+export async function drawIntoCache(card: CardToDraw, assets: CardAssets, cacheDir: string): Promise<number> {
+  let png: Buffer;
   try {
-    await Promise.all(
-      workers.map(
-        (worker) =>
-          new Promise<void>((resolve, reject) => {
-            const send = () => (next < texts.length ? worker.postMessage({ id: next, text: texts[next++] }) : resolve());
-            worker.on("message", (m: { id: number; png?: Uint8Array; error?: string }) => {
-              if (m.error !== undefined) return reject(new Error(`social card "${texts[m.id]!.title}": ${m.error}`));
-              done(m.id, Buffer.from(m.png!));
-              send();
-            });
-            worker.on("error", reject);
-            send();
-          }),
-      ),
-    );
-  } finally {
-    await Promise.all(workers.map((w) => w.terminate()));
+    png = await drawCard(card.text, assets);
+  } catch (error) {
+    throw new Error(`social card "${card.text.title}": ${error instanceof Error ? error.message : String(error)}`);
   }
+  const target = cachedCard(cacheDir, card.key);
+  const temp = `${target}.${process.pid}-${threadId}.tmp`;
+  writeFileSync(temp, png);
+  renameSync(temp, target);
+  return png.length;
 }
 
 /**
@@ -91,36 +85,38 @@ function placeCard(source: string, target: string): void {
 }
 
 /**
- * Make every card: copy it from the cache when its content hash is there, else draw it (in
- * threads when there are many) and keep it in the cache. Cards with the same text are drawn once.
+ * Make every card: copy it from the cache when its content hash is there, else draw it (on the
+ * build's worker pool from PARALLEL_FROM cards on) and keep it in the cache. Cards with the same
+ * text are drawn once.
  */
 export async function drawSocialCards(jobs: CardJob[], options: CardOptions): Promise<CardStats> {
   const started = performance.now();
   mkdirSync(options.cacheDir, { recursive: true });
   const keyed = jobs.map((job) => ({ ...job, key: cardKey(job.text, options.logo) }));
-  const cached = (key: string) => join(options.cacheDir, `${key}.png`);
-  const missing = [...new Map(keyed.filter((j) => !existsSync(cached(j.key))).map((j) => [j.key, j.text])).entries()];
-  const sizes = new Map<string, number>();
-  const keep = (i: number, png: Buffer) => {
-    const target = cached(missing[i]![0]);
-    const temp = `${target}.${process.pid}.tmp`;
-    writeFileSync(temp, png);
-    renameSync(temp, target);
-    sizes.set(missing[i]![0], png.length);
-  };
-  const threads = Math.min(options.threads ?? 2, availableParallelism(), missing.length);
-  if (missing.length >= THREAD_THRESHOLD && threads > 1) {
-    await drawInThreads(missing.map(([, text]) => text), options.logo, threads, keep);
+  const missing: CardToDraw[] = [...new Map(keyed.filter((j) => !existsSync(cachedCard(options.cacheDir, j.key))).map((j) => [j.key, j.text])).entries()].map(
+    ([key, text]) => ({ key, text }),
+  );
+  const threads = options.threads ?? 2;
+  let drawnSizes: number[] = [];
+  if (missing.length >= PARALLEL_FROM && threads > 1) {
+    const workerData: CardWorkerData = { logo: options.logo, cacheDir: options.cacheDir };
+    // A card takes tens of milliseconds, a page a few: smaller batches than the prerender's keep the threads finishing together.
+    drawnSizes = await inWorkers<CardToDraw, number>(new URL("./card-worker.ts", import.meta.url), workerData, missing.length, (i) => missing[i]!, {
+      batch: 8,
+      heapMb: 256,
+      threads,
+    });
   } else if (missing.length > 0) {
     const assets = loadCardAssets(options.logo);
-    for (let i = 0; i < missing.length; i++) keep(i, await drawCard(missing[i]![1], assets));
+    for (const card of missing) drawnSizes.push(await drawIntoCache(card, assets, options.cacheDir));
   }
+  const sizes = new Map(missing.map((card, i) => [card.key, drawnSizes[i]!]));
   let bytes = 0;
   let largest = 0;
   for (const job of keyed) {
     const target = join(options.outDir, job.file);
     mkdirSync(dirname(target), { recursive: true });
-    placeCard(cached(job.key), target);
+    placeCard(cachedCard(options.cacheDir, job.key), target);
     const size = sizes.get(job.key) ?? statSync(target).size;
     bytes += size;
     largest = Math.max(largest, size);

@@ -1,5 +1,6 @@
 // Where enquiries are delivered, read from the environment in one place (docs/notifications.md).
 // A setting that cannot work is a ConfigError naming the variable: start-up stops with exit code 2.
+import { BlockList, isIP } from "node:net";
 import addressparser from "nodemailer/lib/addressparser/index.js";
 import { ConfigError, urlSetting } from "../config-error.ts";
 
@@ -9,6 +10,12 @@ export interface SmtpServer {
   /** smtps://: TLS from the first byte. smtp://: plain, upgraded with STARTTLS when the server offers it. */
   secure: boolean;
   auth: { user: string; pass: string } | undefined;
+  /**
+   * smtp:// with a password: STARTTLS is required, so the password and the enquiries never
+   * travel in clear text, even when someone on the path strips the server's offer of it.
+   * Off only with ENQUIRY_NOTIFY_SMTP_INSECURE=1.
+   */
+  requireTls: boolean;
 }
 
 /** An email address with an optional display name, as nodemailer takes it. */
@@ -34,6 +41,11 @@ export interface WebhookConfig {
   url: URL;
   secret: string;
 }
+
+/** ENQUIRY_NOTIFY_SMTP_INSECURE=1: a password may go to an SMTP server without TLS (a trusted relay on the same host). */
+export const SMTP_INSECURE_SETTING = "ENQUIRY_NOTIFY_SMTP_INSECURE";
+/** ENQUIRY_WEBHOOK_ALLOW_HTTP=1: an http:// webhook may go to a public address. */
+export const WEBHOOK_ALLOW_HTTP_SETTING = "ENQUIRY_WEBHOOK_ALLOW_HTTP";
 
 export interface DeliveryConfig {
   email: EmailConfig | undefined;
@@ -82,7 +94,15 @@ function singleMailbox(name: string, raw: string): Mailbox {
   return list[0]!;
 }
 
-function smtpServer(raw: string): SmtpServer {
+/** A yes/no setting: unset, "0" or "1"; anything else is a ConfigError. */
+function flag(env: NodeJS.ProcessEnv, name: string): boolean {
+  const value = setting(env, name);
+  if (value === undefined || value === "0") return false;
+  if (value === "1") return true;
+  throw new ConfigError(`${name} must be 1 (on) or 0 (off), not "${value}".`);
+}
+
+function smtpServer(raw: string, insecure: boolean): SmtpServer {
   const name = "ENQUIRY_NOTIFY_SMTP_URL";
   const url = urlSetting(name, raw, ["smtp:", "smtps:"], "smtp://user:password@smtp.example.com:587");
   if (!url.hostname) throw new ConfigError(`${name} has no host name.`);
@@ -99,6 +119,7 @@ function smtpServer(raw: string): SmtpServer {
     port: url.port ? Number(url.port) : secure ? 465 : 587,
     secure,
     auth: user ? { user, pass } : undefined,
+    requireTls: Boolean(user) && !secure && !insecure,
   };
 }
 
@@ -130,7 +151,7 @@ function emailConfig(env: NodeJS.ProcessEnv): EmailConfig | undefined {
   if (!from) throw new ConfigError("ENQUIRY_NOTIFY_FROM must be set with ENQUIRY_NOTIFY_SMTP_URL: the address emails are sent from.");
   if (!to) throw new ConfigError("ENQUIRY_NOTIFY_TO must be set with ENQUIRY_NOTIFY_SMTP_URL: who receives enquiries.");
   return {
-    smtp: smtpServer(url),
+    smtp: smtpServer(url, flag(env, SMTP_INSECURE_SETTING)),
     from: singleMailbox("ENQUIRY_NOTIFY_FROM", from),
     to: mailboxes("ENQUIRY_NOTIFY_TO", to),
     routes: subjectRoutes(setting(env, "ENQUIRY_NOTIFY_ROUTES")),
@@ -146,7 +167,45 @@ function webhookConfig(env: NodeJS.ProcessEnv): WebhookConfig | undefined {
   }
   const url = urlSetting("ENQUIRY_WEBHOOK_URL", raw, ["https:", "http:"], "https://crm.example.com/hooks/enquiries");
   if (!secret) throw new ConfigError("ENQUIRY_WEBHOOK_SECRET must be set with ENQUIRY_WEBHOOK_URL: every webhook is signed with it.");
+  if (url.protocol === "http:" && !isPrivateHost(url.hostname) && !flag(env, WEBHOOK_ALLOW_HTTP_SETTING)) {
+    throw new ConfigError(
+      `ENQUIRY_WEBHOOK_URL would send enquiries unencrypted over http:// to ${url.hostname}, which is not a private address: ` +
+        `use https://, or set ${WEBHOOK_ALLOW_HTTP_SETTING}=1 to allow it.`,
+    );
+  }
   return { url, secret };
+}
+
+// Loopback, private (RFC 1918, unique local fc00::/7), link-local and carrier-grade NAT ranges:
+// addresses a request to which does not cross the public internet.
+const PRIVATE_RANGES = new BlockList();
+for (const [network, prefix] of [
+  ["127.0.0.0", 8],
+  ["10.0.0.0", 8],
+  ["172.16.0.0", 12],
+  ["192.168.0.0", 16],
+  ["169.254.0.0", 16],
+  ["100.64.0.0", 10],
+] as const) {
+  PRIVATE_RANGES.addSubnet(network, prefix, "ipv4");
+}
+PRIVATE_RANGES.addAddress("::1", "ipv6");
+PRIVATE_RANGES.addSubnet("fc00::", 7, "ipv6");
+PRIVATE_RANGES.addSubnet("fe80::", 10, "ipv6");
+
+// Names that only resolve inside a network: RFC 6761/6762 and RFC 8375 special-use names,
+// ICANN's reserved .internal, and single-label names (a container's or a LAN host's name).
+const PRIVATE_SUFFIXES = [".localhost", ".local", ".internal", ".home.arpa"];
+
+/** Whether a URL's host is a private address or a name that only a private network resolves. */
+export function isPrivateHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[(.*)\]$/, "$1").replace(/\.$/, "").toLowerCase();
+  const family = isIP(host);
+  if (family === 4) return PRIVATE_RANGES.check(host, "ipv4");
+  // IPv4-mapped IPv6 addresses (::ffff:10.0.0.1) are checked against the IPv4 ranges by BlockList itself.
+  if (family === 6) return PRIVATE_RANGES.check(host, "ipv6");
+  if (host === "localhost" || !host.includes(".")) return true;
+  return PRIVATE_SUFFIXES.some((suffix) => host.endsWith(suffix));
 }
 
 /** Delivery settings from the environment; throws ConfigError naming the variable. */

@@ -1,17 +1,45 @@
 // The email sent for an enquiry: a text part and an HTML part with every field escaped, a
 // subject line that cannot carry a header, Reply-To the enquirer, and the session id as reference.
-import escapeHtml from "escape-html";
 import type { SendMailOptions } from "nodemailer";
+import { escapeHtml } from "../../shared/html.ts";
 import type { StoredEnquiry } from "../store.ts";
 import { recipientsFor, type EmailConfig } from "./config.ts";
 
 export const SUBJECT_MAX = 150;
 
-/** One line of header-safe text: control characters (CR and LF among them) and line separators become spaces. */
+/**
+ * One line of header-safe text: control characters (CR and LF among them) and line separators
+ * become spaces, and "=?" becomes "= ?", so nothing a visitor typed is an RFC 2047 encoded
+ * word: mail clients decode those in headers, and "=?utf-8?q?=0D=0ABcc:…?=" would become a
+ * line break and a Bcc: line on the staff's screen.
+ */
 export function headerText(value: string, max = SUBJECT_MAX): string {
-  const line = value.replace(/[\p{Cc}\u2028\u2029]+/gu, " ").replace(/\s+/g, " ").trim();
+  const line = value
+    .replace(/[\p{Cc}\u2028\u2029]+/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(/=\?/g, "= ?");
   const chars = [...line];
   return chars.length <= max ? line : `${chars.slice(0, max - 1).join("")}…`;
+}
+
+/**
+ * The display name of Reply-To. A name with an @ in it looks like an address
+ * ("sales@nexa.test (IT support)" would make the enquirer look like staff), so it is shown in
+ * quotation marks, as words the visitor typed, before the real address.
+ */
+export function replyToName(enquiry: StoredEnquiry): string {
+  const name = headerText(`${enquiry.first_name} ${enquiry.last_name}`);
+  return name.includes("@") ? `“${name}”` : name;
+}
+
+/**
+ * Reply-To the enquirer, or none when the address holds an encoded word (an addr-spec may
+ * contain "=?"; some clients decode it all the same): the address is in the body either way.
+ */
+function replyTo(enquiry: StoredEnquiry): SendMailOptions["replyTo"] {
+  if (enquiry.email.includes("=?")) return undefined;
+  return { name: replyToName(enquiry), address: enquiry.email };
 }
 
 export function emailSubject(enquiry: StoredEnquiry): string {
@@ -69,10 +97,11 @@ Delivery: ${escapeHtml(deliveryId)}</p>
  */
 export function enquiryEmail(config: EmailConfig, deliveryId: string, enquiry: StoredEnquiry): SendMailOptions {
   const domain = config.from.address.slice(config.from.address.lastIndexOf("@") + 1);
+  const reply = replyTo(enquiry);
   return {
     from: config.from,
     to: recipientsFor(config, enquiry.subject),
-    replyTo: { name: headerText(`${enquiry.first_name} ${enquiry.last_name}`), address: enquiry.email },
+    ...(reply ? { replyTo: reply } : {}),
     subject: emailSubject(enquiry),
     text: textBody(enquiry, deliveryId),
     html: htmlBody(enquiry, deliveryId),

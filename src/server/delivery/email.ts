@@ -1,9 +1,11 @@
 // Email deliveries through nodemailer over SMTP: one connection per message (enquiries are
-// few), STARTTLS whenever the server offers it (nodemailer's default for smtp://).
+// few), STARTTLS whenever the server offers it (nodemailer's default for smtp://), and
+// required (requireTLS) when a password is sent: a server, or someone on the path, that
+// does not take up STARTTLS then gets nothing, neither the password nor the enquiry.
 import { connect, type Socket } from "node:net";
 import nodemailer from "nodemailer";
 import type SMTPTransport from "nodemailer/lib/smtp-transport/index.js";
-import type { EmailConfig } from "./config.ts";
+import { SMTP_INSECURE_SETTING, type EmailConfig, type SmtpServer } from "./config.ts";
 import { enquiryEmail } from "./email-message.ts";
 import { oneLine, type SendResult, type Sender } from "./send-result.ts";
 
@@ -24,6 +26,7 @@ export function smtpResult(error: unknown): SendResult {
   const code = e.responseCode;
   const detail = oneLine(e.response || e.message || String(error));
   const permanent = code !== undefined && code >= 500;
+  if (tlsRefused(e)) return { ok: false, permanent: false, error: `SMTP: no STARTTLS, so nothing was sent (${detail})` };
   if (e.code === "EAUTH") {
     return { ok: false, permanent, error: `SMTP login refused (${detail}); check the user and password in ENQUIRY_NOTIFY_SMTP_URL` };
   }
@@ -31,8 +34,52 @@ export function smtpResult(error: unknown): SendResult {
   return { ok: false, permanent, error: `SMTP: ${detail}` };
 }
 
-export function emailSender(config: EmailConfig): Sender {
-  const { host, port, secure, auth } = config.smtp;
+function tlsRefused(e: SmtpError): boolean {
+  return e.code === "ETLS" && /STARTTLS/.test(`${e.message ?? ""} ${e.response ?? ""}`) && !/certificate/i.test(e.message ?? "");
+}
+
+/** Why a password is not sent: the server did not take up STARTTLS. */
+export function startTlsRefusedMessage(smtp: Pick<SmtpServer, "host" | "port">): string {
+  return (
+    `ENQUIRY_NOTIFY_SMTP_URL: the SMTP server ${smtp.host}:${smtp.port} does not offer STARTTLS, so its password would travel unencrypted; ` +
+    `use smtps://, a server that offers STARTTLS, or set ${SMTP_INSECURE_SETTING}=1 to send without TLS on purpose.`
+  );
+}
+
+/** What start-up learnt from the SMTP server: TLS works, it refuses STARTTLS, or it could not be asked. */
+export type SmtpTlsCheck = { outcome: "tls" } | { outcome: "no-starttls" } | { outcome: "unknown"; error: string };
+
+/**
+ * Asks the SMTP server for STARTTLS once, without logging in (no password is sent). Start-up
+ * refuses a server that answers without TLS; one it cannot reach is no reason not to start
+ * (every send requires TLS anyway, and an outage is retried).
+ */
+export async function checkSmtpTls(smtp: SmtpServer, tls: SMTPTransport.Options["tls"] = undefined): Promise<SmtpTlsCheck> {
+  const transport = nodemailer.createTransport({
+    host: smtp.host,
+    port: smtp.port,
+    secure: smtp.secure,
+    requireTLS: true,
+    connectionTimeout: CONNECT_TIMEOUT_MS,
+    greetingTimeout: CONNECT_TIMEOUT_MS,
+    socketTimeout: CONNECT_TIMEOUT_MS,
+    ...(tls ? { tls } : {}),
+  });
+  try {
+    await transport.verify();
+    return { outcome: "tls" };
+  } catch (error) {
+    const e = (error ?? {}) as SmtpError;
+    if (tlsRefused(e)) return { outcome: "no-starttls" };
+    return { outcome: "unknown", error: oneLine(e.message ?? String(error)) };
+  } finally {
+    transport.close();
+  }
+}
+
+/** `tls`: the TLS options of the connection (tests pass the certificate they trust). */
+export function emailSender(config: EmailConfig, tls: SMTPTransport.Options["tls"] = undefined): Sender {
+  const { host, port, secure, auth, requireTls } = config.smtp;
   return async (delivery, signal) => {
     let socket: Socket | undefined;
     const options: SMTPTransport.Options = {
@@ -40,6 +87,8 @@ export function emailSender(config: EmailConfig): Sender {
       port,
       secure,
       auth,
+      requireTLS: requireTls,
+      ...(tls ? { tls } : {}),
       connectionTimeout: CONNECT_TIMEOUT_MS,
       greetingTimeout: CONNECT_TIMEOUT_MS,
       socketTimeout: SMTP_DEADLINE_MS,

@@ -1,10 +1,11 @@
 // The delivery feature as the server starts it (docs/notifications.md).
 import type { SqliteStore } from "../sqlite-store.ts";
 import type { EnquiryStore } from "../store.ts";
-import type { DeliveryConfig } from "./config.ts";
+import type { Channel, DeliveryConfig } from "./config.ts";
 import { emailSender } from "./email.ts";
 import type { Outbox } from "./outbox.ts";
 import { openPgOutbox } from "./pg-outbox.ts";
+import type { Sender } from "./send-result.ts";
 import { openSqliteOutbox } from "./sqlite-outbox.ts";
 import { webhookSender } from "./webhook.ts";
 import { startDeliveryWorker, type DeliveryLog, type DeliveryWorker, type WorkerOptions } from "./worker.ts";
@@ -24,7 +25,12 @@ export function openOutbox(place: OutboxPlace): Outbox {
  * Starts sending the deliveries of the configured channels, or returns null when none is
  * configured (enquiries are then stored only). Stop it before closing the store.
  *
- * On SQLite the worker uses the store's own outbox, whose writes share the store's writer
+ * One worker per channel, each claiming and sending only its own channel's deliveries: a
+ * receiver that never answers holds up its own batch until its timeout, never the other
+ * channel's (a shared batch waits for its slowest send, so a black-hole webhook once cut the
+ * email rate about 36 times).
+ *
+ * On SQLite the workers use the store's own outbox, whose writes share the store's writer
  * thread (sqlite-store.ts); on PostgreSQL, an outbox with a small pool of its own.
  */
 export function startDeliveries(
@@ -42,12 +48,21 @@ export function startDeliveries(
     "outbox" in store
       ? store.outbox
       : openPgOutbox(databaseUrl!, (error) => log.error(`PostgreSQL connection error (deliveries): ${error.message}`));
-  const worker = startDeliveryWorker({ outbox, senders, log, ...tuning });
+  return startChannelWorkers({ outbox, senders, log, ...tuning });
+}
+
+/** One worker per channel in `senders` on one outbox, woken and stopped together; stopping closes the outbox. */
+export function startChannelWorkers(options: WorkerOptions): DeliveryWorker {
+  const workers = (Object.entries(options.senders) as [Channel, Sender][]).map(([channel, sender]) =>
+    startDeliveryWorker({ ...options, senders: { [channel]: sender } }),
+  );
   return {
-    wake: worker.wake,
+    wake() {
+      for (const worker of workers) worker.wake();
+    },
     async stop() {
-      await worker.stop();
-      await outbox.close();
+      await Promise.all(workers.map((worker) => worker.stop()));
+      await options.outbox.close();
     },
   };
 }
@@ -74,6 +89,13 @@ export function notifyingStore(store: EnquiryStore, stored: () => void): { store
       },
       list: (options) => store.list(options),
       count: () => store.count(),
+      listSpam: (limit) => store.listSpam(limit),
+      async releaseSpam(sessionId, channels) {
+        const result = await store.releaseSpam(sessionId, channels);
+        if (result.outcome === "released") stored();
+        return result;
+      },
+      formSecret: store.formSecret,
       close: () => store.close(),
     },
     busy: () => storing > 0,

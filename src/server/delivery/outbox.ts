@@ -1,6 +1,6 @@
 // The delivery outbox as the worker and the operator command see it, whatever the database.
-// Rows are written with the enquiry (sqlite-outbox.ts insertDeliveries, pg-outbox.ts
-// PG_INSERT_DELIVERIES) and worked off by worker.ts.
+// Rows are written with the enquiry (sqlite-outbox-writes.mjs insertDeliveries, pg-outbox.ts
+// pgInsertDeliveries) and worked off by worker.ts.
 import type { StoredEnquiry } from "../store.ts";
 import type { Channel } from "./config.ts";
 

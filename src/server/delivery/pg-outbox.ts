@@ -2,7 +2,7 @@
 // rows with FOR UPDATE SKIP LOCKED, so instances claiming at once each get different rows
 // and never wait on each other, and leases them; the send happens outside any transaction.
 import type pg from "pg";
-import type { StoredEnquiry } from "../store.ts";
+import { columnList, ENQUIRY_COLUMNS, type StoredEnquiry } from "../store.ts";
 import type { Channel } from "./config.ts";
 import { STATUS_ORDER, type DeliveryRow, type DeliveryStatus, type Outbox, type Settlement } from "./outbox.ts";
 
@@ -17,32 +17,38 @@ export function pgInsertDeliveries(insertedCte: string, channelsParam: string): 
     FROM ${insertedCte} i CROSS JOIN unnest(${channelsParam}::text[]) AS c (channel)`;
 }
 
+/**
+ * The time of a statement: the database's own clock (one clock for every instance, however
+ * their hosts' clocks drift), or the injected one in parameter $n when the outbox was opened
+ * with a clock (tests: a lease or a retry delay passes without waiting for it).
+ */
+const nowAt = (n: number) => `COALESCE($${n}::timestamptz, now())`;
+
 const CLAIM = `
 WITH due AS (
   SELECT id FROM enquiry_deliveries
-  WHERE status = 'pending' AND next_attempt_at <= now() AND (lease_until IS NULL OR lease_until <= now())
+  WHERE status = 'pending' AND next_attempt_at <= ${nowAt(4)} AND (lease_until IS NULL OR lease_until <= ${nowAt(4)})
     AND channel = ANY ($3::text[])
   ORDER BY next_attempt_at LIMIT $1
   FOR UPDATE SKIP LOCKED
 ), claimed AS (
-  UPDATE enquiry_deliveries d SET lease_until = now() + $2::int * interval '1 millisecond', attempts = d.attempts + 1
+  UPDATE enquiry_deliveries d SET lease_until = ${nowAt(4)} + $2::int * interval '1 millisecond', attempts = d.attempts + 1
   FROM due WHERE d.id = due.id
   RETURNING d.id, d.channel, d.attempts, d.enquiry_id
 )
-SELECT c.id, c.channel, c.attempts, e.id AS enquiry_id, e.session_id, e.first_name, e.last_name, e.email, e.phone,
-  e.subject, e.message, e.created_at
+SELECT c.id, c.channel, c.attempts, e.id AS enquiry_id, ${columnList(ENQUIRY_COLUMNS.stored.filter((column) => column !== "id"), "e")}
 FROM claimed c JOIN enquiries e ON e.id = c.enquiry_id`;
 
 const SETTLE: Record<Settlement["status"], string> = {
   delivered:
-    "UPDATE enquiry_deliveries SET status = 'delivered', delivered_at = now(), lease_until = NULL, last_error = NULL WHERE id = $1",
+    `UPDATE enquiry_deliveries SET status = 'delivered', delivered_at = ${nowAt(2)}, lease_until = NULL, last_error = NULL WHERE id = $1`,
   pending:
-    "UPDATE enquiry_deliveries SET next_attempt_at = now() + $2::int * interval '1 millisecond', lease_until = NULL, last_error = $3 WHERE id = $1",
+    `UPDATE enquiry_deliveries SET next_attempt_at = ${nowAt(4)} + $2::int * interval '1 millisecond', lease_until = NULL, last_error = $3 WHERE id = $1`,
   failed: "UPDATE enquiry_deliveries SET status = 'failed', lease_until = NULL, last_error = $2 WHERE id = $1",
   released: "UPDATE enquiry_deliveries SET lease_until = NULL, attempts = GREATEST(attempts - 1, 0) WHERE id = $1",
 };
 
-const REQUEUE = "UPDATE enquiry_deliveries SET status = 'pending', attempts = 0, next_attempt_at = now(), lease_until = NULL";
+const REQUEUE = `UPDATE enquiry_deliveries SET status = 'pending', attempts = 0, next_attempt_at = ${nowAt(1)}, lease_until = NULL`;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -59,9 +65,14 @@ const iso = (value: Date | null) => (value === null ? null : value.toISOString()
 /**
  * The outbox of the PostgreSQL database at `connectionString` (migrated by the store), on a
  * small pool of its own. The driver is loaded on first use, like the store's (pg-store.ts):
- * a server on SQLite never loads it.
+ * a server on SQLite never loads it. Without `now` the database's clock decides what is due.
  */
-export function openPgOutbox(connectionString: string, onIdleError: (error: Error) => void = () => undefined): Outbox {
+export function openPgOutbox(
+  connectionString: string,
+  onIdleError: (error: Error) => void = () => undefined,
+  now?: () => number,
+): Outbox {
+  const at = () => (now === undefined ? null : new Date(now()).toISOString());
   let opened: Promise<pg.Pool> | null = null;
   const pool = {
     async query<R extends pg.QueryResultRow>(text: string, params?: unknown[]): Promise<pg.QueryResult<R>> {
@@ -77,7 +88,7 @@ export function openPgOutbox(connectionString: string, onIdleError: (error: Erro
   let closed: Promise<void> | null = null;
   return {
     async claim(limit, leaseMs, channels) {
-      const { rows } = await pool.query<ClaimRow>(CLAIM, [limit, leaseMs, channels]);
+      const { rows } = await pool.query<ClaimRow>(CLAIM, [limit, leaseMs, channels, at()]);
       return rows.map(({ id, channel, attempts, enquiry_id, created_at, ...enquiry }) => ({
         id,
         channel,
@@ -88,10 +99,12 @@ export function openPgOutbox(connectionString: string, onIdleError: (error: Erro
     async settle(id, settlement) {
       const params =
         settlement.status === "pending"
-          ? [id, Math.round(settlement.delayMs), settlement.error]
+          ? [id, Math.round(settlement.delayMs), settlement.error, at()]
           : settlement.status === "failed"
             ? [id, settlement.error]
-            : [id];
+            : settlement.status === "delivered"
+              ? [id, at()]
+              : [id];
       await pool.query(SETTLE[settlement.status], params);
     },
     async list(limit) {
@@ -119,10 +132,10 @@ export function openPgOutbox(connectionString: string, onIdleError: (error: Erro
       return counts;
     },
     async retry(target) {
-      if (target === "failed") return (await pool.query(`${REQUEUE} WHERE status = 'failed'`)).rowCount ?? 0;
+      if (target === "failed") return (await pool.query(`${REQUEUE} WHERE status = 'failed'`, [at()])).rowCount ?? 0;
       // Not a UUID cannot name a delivery; PostgreSQL would refuse to compare it.
       if (!UUID.test(target.id)) return 0;
-      return (await pool.query(`${REQUEUE} WHERE id = $1`, [target.id])).rowCount ?? 0;
+      return (await pool.query(`${REQUEUE} WHERE id = $2`, [at(), target.id])).rowCount ?? 0;
     },
     close() {
       closed ??= opened === null ? Promise.resolve() : opened.then((created) => created.end());

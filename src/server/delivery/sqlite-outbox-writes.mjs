@@ -16,8 +16,11 @@ import { randomUUID } from "node:crypto";
  * @typedef {ClaimJob | SettleJob | RetryJob} OutboxJob
  */
 
-/** @param {import("better-sqlite3").Database} db */
-export function outboxWrites(db) {
+/**
+ * @param {import("better-sqlite3").Database} db
+ * @param {readonly string[]} enquiryColumns a stored enquiry's columns (store.ts, ENQUIRY_COLUMNS.stored)
+ */
+export function outboxWrites(db, enquiryColumns) {
   const insert = db.prepare(`INSERT INTO enquiry_deliveries (id, enquiry_id, channel, next_attempt_at, created_at)
     VALUES (?, ?, ?, ?, ?)`);
   const claimRows = db.prepare(`UPDATE enquiry_deliveries SET lease_until = @lease, attempts = attempts + 1
@@ -27,8 +30,7 @@ export function outboxWrites(db) {
         AND channel IN (SELECT value FROM json_each(@channels))
       ORDER BY next_attempt_at LIMIT @limit)
     RETURNING id, channel, attempts, enquiry_id`);
-  const enquiriesById = db.prepare(`SELECT id, session_id, first_name, last_name, email, phone, subject, message, created_at
-    FROM enquiries WHERE id IN (SELECT value FROM json_each(?))`);
+  const enquiriesById = db.prepare(`SELECT ${enquiryColumns.join(", ")} FROM enquiries WHERE id IN (SELECT value FROM json_each(?))`);
   const settleStatements = {
     delivered: db.prepare(
       "UPDATE enquiry_deliveries SET status = 'delivered', delivered_at = @now, lease_until = NULL, last_error = NULL WHERE id = @id",

@@ -31,7 +31,7 @@ export interface WorkerOptions {
   /** Deliveries claimed, and sent side by side, at a time. Default 16. */
   batch?: number;
   random?: () => number;
-  /** Whether the API is taking enquiries in right now (main.ts counts the inserts under way). */
+  /** Whether the API is taking enquiries in right now (start-server.ts counts the inserts under way). */
   apiBusy?: () => boolean;
 }
 

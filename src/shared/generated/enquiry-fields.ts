@@ -1,15 +1,21 @@
 /* Generated from schema/enquiry.schema.json by `npm run gen:types`. Do not edit: change the schema and regenerate. */
 import type { Enquiry } from "./schema-types.ts";
 
-/** Each field's title (used in the API's messages) and length limit (the form's maxLength), from the schema. */
+/** Each field's title (used in the API's messages), length limit (the form's maxLength) and further rules (pattern → the message after the title), from the schema. */
 export const ENQUIRY_FIELDS = {
   "first_name": {
     "title": "First name",
-    "maxLength": 100
+    "maxLength": 100,
+    "rules": {
+      "^[^\\u202a-\\u202e\\u2066-\\u2069]*$": "must not contain characters that reverse or reorder text (U+202A to U+202E, U+2066 to U+2069)"
+    }
   },
   "last_name": {
     "title": "Last name",
-    "maxLength": 100
+    "maxLength": 100,
+    "rules": {
+      "^[^\\u202a-\\u202e\\u2066-\\u2069]*$": "must not contain characters that reverse or reorder text (U+202A to U+202E, U+2066 to U+2069)"
+    }
   },
   "email": {
     "title": "Email",
@@ -26,5 +32,17 @@ export const ENQUIRY_FIELDS = {
   "message": {
     "title": "Message",
     "maxLength": 5000
+  },
+  "form_token": {
+    "title": "Form token",
+    "maxLength": 200
+  },
+  "altcha": {
+    "title": "Proof of work",
+    "maxLength": 4000
+  },
+  "nx_check": {
+    "title": "Honeypot",
+    "maxLength": 5000
   }
-} as const satisfies Record<keyof Enquiry, { title: string; maxLength?: number }>;
+} as const satisfies Record<keyof Enquiry, { title: string; maxLength?: number; rules?: Record<string, string> }>;

@@ -121,6 +121,10 @@ export type LinkRoute = string;
  */
 export type Text1 = string;
 /**
+ * Plain text. You may write **bold**, _emphasis_ and [a link](/connect). Put it in quotes if it contains a colon followed by a space.
+ */
+export type Text2 = string;
+/**
  * The address of a page of this site, such as /industries.
  *
  * This interface was referenced by `SchemaTypes`'s JSON-Schema
@@ -130,11 +134,15 @@ export type LinkRoute1 = string;
 /**
  * Plain text. You may write **bold**, _emphasis_ and [a link](/connect). Put it in quotes if it contains a colon followed by a space.
  */
-export type Text2 = string;
+export type Text3 = string;
+/**
+ * The address whose pages are counted, such as /industries for /industries/health, /industries/education and so on.
+ */
+export type LinkRoute2 = string;
 /**
  * List the pages one level below this address automatically, by their card titles.
  */
-export type LinkRoute2 = string;
+export type LinkRoute3 = string;
 
 /**
  * A button-like link with a label and a target.
@@ -572,6 +580,18 @@ export interface Enquiry {
    * Anything else the visitor wants to tell us. Optional; may run over several lines.
    */
   message?: string;
+  /**
+   * Not typed by the visitor: the signed token the form fetched from the server (GET /api/v1/enquiries/challenge) with the time it was issued. Missing, altered, sent back within 3 seconds or after 24 hours, the enquiry is kept as spam and not delivered.
+   */
+  form_token?: string;
+  /**
+   * Not typed by the visitor: the ALTCHA answer the form's worker computed for the challenge that came with the form token (base64 JSON of the challenge and its solution). Missing, wrong or used before, the enquiry is kept as spam and not delivered.
+   */
+  altcha?: string;
+  /**
+   * Not shown to people: a hidden input only a bot fills in. Anything in it keeps the enquiry as spam, never delivered.
+   */
+  nx_check?: string;
 }
 /**
  * The contact page: a full-screen background picture with a white card holding the heading, an introduction and the enquiry form. Submitted enquiries go to the enquiry API. The checks and their alert messages are fixed by the specification; the words on this page are set here.
@@ -663,6 +683,7 @@ export interface EnquiryFormBlock {
    * The words on the send button while the enquiry is on its way. Leave it out to keep the usual label.
    */
   sendingLabel?: string;
+  privacyNotice: Text2;
 }
 /**
  * A picture with its size in pixels (so the page does not jump while it loads) and a short description for people who cannot see it.
@@ -822,7 +843,7 @@ export interface Page {
      * The card's heading.
      */
     title: string;
-    text: Text2;
+    text: Text3;
     image?: Image;
     facts?: Facts;
     /**
@@ -1089,6 +1110,52 @@ export interface Site {
    */
   courseMode: "online" | "onsite" | "blended";
   /**
+   * Who answers for the personal data visitors send through the enquiry form, as India's Digital Personal Data Protection Act asks. Pages name the grievance officer by writing {grievanceOfficer} in a text: it becomes their name, role and email address.
+   */
+  privacy?: {
+    /**
+     * The person visitors contact about their personal data: to see, correct or erase it, or to complain.
+     */
+    grievanceOfficer: {
+      /**
+       * The grievance officer's full name.
+       */
+      name: string;
+      /**
+       * Their role, shown after the name. Leave it out for "Grievance Officer".
+       */
+      role?: string;
+      /**
+       * The address that reaches them, such as grievance@example.com.
+       */
+      email: string;
+    };
+  };
+  /**
+   * Numbers that texts say in words, counted from the pages so they never go stale. Write {count:industries} in any text of a page or of this file and the build writes the number in words ("ten", or "Ten" where a sentence starts). In a page, {count} alone is the number of pages its childCards block lists, or, outside such a block, the number of pages listed below the page itself.
+   *
+   * Items: One named number: how many pages with a card: are listed below an address.
+   */
+  counts?: {
+    /**
+     * What texts write after count: to say this number, as in {count:industries}.
+     */
+    name: string;
+    from: LinkRoute2;
+    /**
+     * 1 counts the pages one level below the address, as a childCards block lists them; 2 counts the pages listed below those (every course of every course group).
+     */
+    depth?: 1 | 2;
+    /**
+     * The nouns that follow this number in texts. A number written in words before one of them ("Ten sectors") that is not what the pages count is reported, with the token to write instead.
+     *
+     * @minItems 1
+     *
+     * Items: A noun in lower case, as it follows the number: industries, sectors, courses.
+     */
+    words: string[];
+  }[];
+  /**
    * The bar at the top of every page.
    */
   header: {
@@ -1139,7 +1206,7 @@ export interface Site {
            * @maxItems 20
            */
           links?: Action[];
-          from?: LinkRoute2;
+          from?: LinkRoute3;
           all?: Action4;
         }[];
       };

@@ -1,10 +1,11 @@
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { appendFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { readCompletion } from "../../../src/build/publish.ts";
+import { startServer } from "../../../src/server/start-server.ts";
 import { PROJECT } from "../fixture-site.ts";
 
 /**
@@ -12,7 +13,7 @@ import { PROJECT } from "../fixture-site.ts";
  * One throwaway copy of the project (site, code), built as a user would: edit, `npm run build`.
  */
 const root = mkdtempSync(join(tmpdir(), "nexa-incremental-"));
-for (const entry of ["site", "src", "index.html", "vite.config.ts", "tsconfig.json", "package.json", "package-lock.json"]) cpSync(join(PROJECT, entry), join(root, entry), { recursive: true });
+for (const entry of ["site", "src", "index.html", "vite.config.ts", "tsconfig.json", "tsconfig.base.json", "tsconfig.node.json", "package.json", "package-lock.json"]) cpSync(join(PROJECT, entry), join(root, entry), { recursive: true });
 for (const entry of ["schema", "node_modules"]) symlinkSync(join(PROJECT, entry), join(root, entry));
 afterAll(() => rmSync(root, { recursive: true, force: true }), 120_000);
 
@@ -117,5 +118,41 @@ describe("incremental build", () => {
     const incremental = snapshot();
     build("--full");
     expect(differences(incremental, snapshot())).toEqual([]);
+  });
+
+  it("serves every file of the old build or the new one, never an error, while a build goes live", { timeout: 600_000 }, async () => {
+    const site = realpathSync(join(root, "dist"));
+    const paths = ["/", ...snapshot().keys()].filter((f) => !/\.(br|gz)$/.test(f) && !f.startsWith("_headers")).map((f) => (f.startsWith("/") ? f : `/${f.replace(/index\.html$/, "")}`));
+    expect(paths.length).toBeGreaterThan(100);
+    expect(site).toContain(".builds");
+    const server = await startServer({ distDir: join(root, "dist"), host: "127.0.0.1", port: 0, dbPath: join(root, "enquiries.db") });
+    try {
+      // New hashed file names: the old ones must still answer for pages that are open.
+      appendFileSync(join(root, "src", "app", "blocks", "Prose.tsx"), "\nexport const PROSE_REVISION_2 = 3;\n");
+      const building = new Promise<number>((resolve) => {
+        const child = spawn(process.execPath, ["--import", "tsx", join(root, "src", "cli", "build.ts"), "--no-cards"], { cwd: root, stdio: "ignore", env: { ...process.env, NODE_ENV: "production" } });
+        child.on("exit", (code) => resolve(code ?? 1));
+      });
+      let done = false;
+      void building.then(() => (done = true));
+      const failures: string[] = [];
+      let requests = 0;
+      while (!done || requests < paths.length) {
+        await Promise.all(
+          paths.slice(0, 50).map(async (_, k) => {
+            const path = paths[(requests + k) % paths.length]!;
+            const response = await fetch(server.url + path);
+            await response.arrayBuffer();
+            if (response.status !== 200) failures.push(`${response.status} ${path}`);
+          }),
+        );
+        requests += 50;
+      }
+      expect(await building).toBe(0);
+      expect(realpathSync(join(root, "dist"))).not.toBe(site);
+      expect(failures).toEqual([]);
+    } finally {
+      await server.close();
+    }
   });
 });

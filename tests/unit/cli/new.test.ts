@@ -44,7 +44,9 @@ function replacePlaceholders(text: string): string {
   let n = 0;
   visit(doc, {
     Scalar(_, node) {
-      if (typeof node.value === "string" && PLACEHOLDER.test(node.value)) node.value = `Mining, written for real ${++n}: a sentence long enough for a description.`.slice(0, node.value.startsWith("New") ? 30 : 80);
+      // A fact's placeholder is "Replace: " and an example ("6 months", "₹50,000 + GST"): a real duration or fee is written the same way.
+      if (typeof node.value === "string" && node.value.startsWith("Replace: ")) node.value = node.value.slice("Replace: ".length);
+      else if (typeof node.value === "string" && PLACEHOLDER.test(node.value)) node.value = `Mining, written for real ${++n}: a sentence long enough for a description.`.slice(0, node.value.startsWith("New") ? 30 : 80);
     },
   });
   return doc.toString();
@@ -62,7 +64,8 @@ describe("npm run new", () => {
     expect(outputs[0]!.out.split("\n")).toEqual([
       "Created site/industries/mining.yaml, the page at /industries/mining.",
       "Its card is listed on /industries/details and the Industries menu.",
-      'Next: replace every text that says "Replace" or "New …" (npm run validate -- site/industries/mining.yaml lists each one; until none is left, the page stays out of the build and the preview).',
+      'Next: replace every text that says "Replace" or "New …" (npm run validate -- site/industries/mining.yaml lists each one).',
+      "Until none is left, npm run build and npm start stop with that list, and the preview (npm run dev) shows it at /industries/mining instead of the page; the rest of the site still works there.",
       "Then preview with npm run dev (open http://127.0.0.1:5173/industries/mining), and check it with npm run check -- site/industries/mining.yaml",
     ]);
     expect(outputs[2]!.out).toContain("Also created site/courses/normal-course/robotics/first-course.yaml (/courses/normal-course/robotics/first-course)");

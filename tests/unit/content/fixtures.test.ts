@@ -18,7 +18,7 @@ describe("content pipeline on the fixture site", () => {
   });
 
   it.each([
-    ["yaml-syntax-error", 'site/broken.yaml:4:1  a closing quote or bracket is missing — every " or [ needs its partner'],
+    ["yaml-syntax-error", 'site/broken.yaml:1:8  the quote " that opens this text is not closed on its line — end the text with " on the same line: title: "Unclosed quote"'],
     ["tab-indentation", "site/tabbed.yaml:7:1  a tab is used for indentation — indent with spaces only (two per level); set your editor to insert spaces for Tab"],
     ["duplicate-key", "site/twice.yaml:3:1  this field appears twice in the same place — keep one of them and delete the other"],
     ["alias-bomb", "site/bomb.yaml:1:1  too many *aliases (more than 20 expansions) — write the repeated text out instead of using &anchors and *aliases"],

@@ -32,6 +32,14 @@ function problemsWith(files: Record<string, string>): string[] {
 
 const BLOCKS = "anchors, candidateForm, cardGrid, caseStudies, childCards, contactPanel, enquiryForm, hero, introVideo, linkList, logoMarquee, profiles, prose, slideshow, split, table";
 
+const ENQUIRY_FORM = (notice: string) =>
+  page(
+    "  - type: enquiryForm\n    heading: Write to us\n" +
+      "    labels: {firstName: First, lastName: Last, email: Email, countryCode: Code, india: India, other: Other, customIsdCode: ISD, phoneNumber: Phone, subject: Subject, message: Message}\n" +
+      "    subjectPlaceholder: Pick one\n    subjects: [{value: Course enquiry}]\n    submitLabel: Send\n" +
+      `    privacyNotice: ${notice}\n`,
+  );
+
 const CASES: [string, Record<string, string>, string[]][] = [
   // YAML itself
   ["tab indentation", { "case.yaml": page("  - type: prose\n    heading: Tabs\n    body:\n\t- Text.\n") }, [
@@ -75,13 +83,25 @@ const CASES: [string, Record<string, string>, string[]][] = [
     'site/case.yaml:9:7  the "-" that starts a list entry must be followed by a space — write - label: About',
   ]],
   ["a number with commas in a one-line list", { "case.yaml": page("  - type: table\n    heading: Places\n    columns: [Place, People]\n    rows:\n      - [Pune, 1,200,000 people]\n") }, [
-    'site/case.yaml:10:17  the comma in 1,200,000 people splits the text in two: inside [ ] a comma separates entries — put the text in quotes: "1,200,000 people"',
+    'site/case.yaml:10:17  the commas in 1,200,000 people split the text into 3 pieces: inside [ ] a comma separates entries — put the text in quotes: "1,200,000 people"',
   ]],
   ["a text with a comma in a one-line table row", { "case.yaml": page("  - type: table\n    heading: Places\n    columns: [Place, People]\n    rows:\n      - [Paris, France, '12']\n") }, [
     "site/case.yaml:10:9  sections[0] (table) › rows[0]: has 3 cells, but the table has 2 columns — give every row one entry per column heading; in [ ] a comma separates entries, so put a text that holds a comma in quotes",
   ]],
   ["a text with a comma in a one-line group", { "case.yaml": page("  - type: cardGrid\n    cards:\n      - {title: Where, text: Paris, France}\n") }, [
     'site/case.yaml:8:35  the comma in Paris, France splits the text in two: inside { } a comma separates entries — put the text in quotes: text: "Paris, France"',
+  ]],
+  ["a fee with two commas in a one-line group", { "case.yaml": `${HEAD}${META}card:\n  title: A\n  text: B\n  facts:\n    - {label: Fee, value: ₹40,000 + GST, $700}\nsections: [{type: prose, heading: Hi, body: [a]}]\n` }, [
+    'site/case.yaml:9:30  the commas in ₹40,000 + GST, $700 split the text into 3 pieces: inside { } a comma separates entries — put the text in quotes: value: "₹40,000 + GST, $700"',
+  ]],
+  ["an unclosed quote with a later quoted text", { "case.yaml": page("  - type: hero\n    heading: 'Fees for 2026\n    text: 'Fees include GST.'\n") }, [
+    "site/case.yaml:7:14  the quote ' that opens this text is not closed on its line — end the text with ' on the same line: heading: 'Fees for 2026'",
+  ]],
+  ["a tab among the spaces of a list entry", { "case.yaml": page("  - type: prose\n    heading: Tabs\n    body:\n      - a\n  \t  - b\n") }, [
+    "site/case.yaml:10:3  a tab is used for indentation — indent with spaces only (two per level); set your editor to insert spaces for Tab",
+  ]],
+  ["a picture path under assets/", { "case.yaml": page("  - type: hero\n    heading: Hi\n    image: {src: assets/logo.svg, alt: The logo, width: 140, height: 40}\n") }, [
+    'site/case.yaml:8:18  sections[0] (hero) › image › src: text "assets/logo.svg" names the folder site/assets, but a file\'s path starts after it — write /logo.svg',
   ]],
   ["a card without its dash", { "case.yaml": page("  - type: cardGrid\n    cards:\n      - title: A\n        text: B\n        title: C\n        text: D\n") }, [
     'site/case.yaml:10:9  this line starts a new entry of cards, but it has no "- " in front — start the entry of cards with "- " (a dash and a space), the dash right under the one on line 8: - title: C',
@@ -168,6 +188,12 @@ const CASES: [string, Record<string, string>, string[]][] = [
     "site/case.yaml:2:16  schemaVersion: this page is written in version 1 of the page format; the site now uses version 2 — run npm run migrate, which updates the page to the current format",
     'site/case.yaml:6:46  sections[0] (table): unknown field "note" — did you mean "notes"?',
   ]],
+  ["a privacy notice that does not link to the privacy policy", { "case.yaml": ENQUIRY_FORM("We keep your details for two years.") }, [
+    "site/case.yaml:12:20  sections[0] (enquiryForm) › privacyNotice: does not link to the privacy policy — add a link to it, such as [privacy policy](/legal-privacy): the law asks that the notice say where to read more and whom to contact",
+  ]],
+  ["a page naming the grievance officer when the site names none", { "case.yaml": page("  - type: prose\n    heading: Contact\n    body: [\"Write to {grievanceOfficer}.\"]\n") }, [
+    "site/case.yaml:1:1  this page names the grievance officer with {grievanceOfficer}, but site/_site.yaml sets no privacy.grievanceOfficer — add privacy: grievanceOfficer: {name: …, email: …} to site/_site.yaml",
+  ]],
 ];
 
 /**
@@ -199,6 +225,30 @@ const FOLLOW_THE_HINT: [fixture: string, file: string, expected: string[], follo
     "course.yaml",
     ['site/course.yaml:9:30  the comma in ₹40,000 + GST splits the text in two: inside { } a comma separates entries — put the text in quotes: value: "₹40,000 + GST"'],
     (t) => t.replace("value: ₹40,000 + GST", 'value: "₹40,000 + GST"'),
+  ],
+  [
+    "commas-in-an-indian-number-in-one-line-group",
+    "programme.yaml",
+    ['site/programme.yaml:9:29  the commas in ₹1,00,000 + GST / $1600 split the text into 3 pieces: inside { } a comma separates entries — put the text in quotes: value: "₹1,00,000 + GST / $1600"'],
+    (t) => t.replace("value: ₹1,00,000 + GST / $1600", 'value: "₹1,00,000 + GST / $1600"'),
+  ],
+  [
+    "assets-folder-in-picture-path",
+    "banner.yaml",
+    ['site/banner.yaml:9:12  sections[0] (hero) › image › src: text "site/assets/logo.svg" names the folder site/assets, but a file\'s path starts after it — write /logo.svg'],
+    (t) => t.replace("src: site/assets/logo.svg", "src: /logo.svg"),
+  ],
+  [
+    "unclosed-quote",
+    "quoted.yaml",
+    ['site/quoted.yaml:7:14  the quote " that opens this text is not closed on its line — end the text with " on the same line: heading: "Fees: what is included"'],
+    (t) => t.replace('heading: "Fees: what is included', 'heading: "Fees: what is included"'),
+  ],
+  [
+    "tab-among-spaces",
+    "tabbed-line.yaml",
+    ['site/tabbed-line.yaml:8:3  a tab is mixed in with the spaces that indent this line — YAML counts only spaces: replace the tab with spaces and indent it 4 spaces to line up with "heading" on line 7, or 0 spaces to line up with "sections" on line 5'],
+    (t) => t.replace("  \tbody:", "    body:"),
   ],
   [
     "alias-used-21-times",

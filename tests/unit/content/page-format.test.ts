@@ -103,12 +103,15 @@ describe("npm run migrate", () => {
   });
 
   it.each([
-    [["--frobnicate"], "unknown option --frobnicate"],
+    // The option reader's own words, as every command says them.
+    [["--frobnicate"], "Unknown option '--frobnicate'."],
+    [["--root"], "Option '--root <value>' argument missing"],
     [["site/nope.yaml"], "no such file: site/nope.yaml"],
-  ])("usage error %j exits 2", (args, message) => {
+  ])("usage error %j exits 2 with the usage line", (args, message) => {
     const r = migrate(oldSite(), ...args);
     expect(r.code).toBe(2);
-    expect(r.err.split("\n")[0]).toBe(message);
+    expect(r.err.split("\n")[0]!.startsWith(message), r.err).toBe(true);
+    expect(r.err.trim().split("\n").at(-1)).toBe("usage: npm run migrate -- [--check] [--root DIR] [site/file.yaml ...]");
   });
 
   it("every page of the real site is at the current version, with its schema line", () => {

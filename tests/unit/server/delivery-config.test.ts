@@ -26,6 +26,7 @@ describe("delivery settings from the environment", () => {
       port: 2525,
       secure: false,
       auth: { user: "mailer", pass: "s@cret" },
+      requireTls: true,
     });
     expect(config.email?.from).toEqual({ name: "Nexa website", address: "noreply@nexa.example" });
     expect(config.email?.to).toEqual([
@@ -40,12 +41,36 @@ describe("delivery settings from the environment", () => {
   });
 
   it.each([
-    ["smtps://u:p@mail.example.com", { host: "mail.example.com", port: 465, secure: true, auth: { user: "u", pass: "p" } }],
-    ["smtp://u:p@mail.example.com", { host: "mail.example.com", port: 587, secure: false, auth: { user: "u", pass: "p" } }],
-    ["smtp://127.0.0.1:25", { host: "127.0.0.1", port: 25, secure: false, auth: undefined }],
-    ["smtp://u:p@[::1]:2525", { host: "::1", port: 2525, secure: false, auth: { user: "u", pass: "p" } }],
-  ])("read %s", (url, smtp) => {
-    expect(deliveryConfigFromEnv({ ...EMAIL, ENQUIRY_NOTIFY_SMTP_URL: url }).email?.smtp).toEqual(smtp);
+    ["smtps://u:p@mail.example.com", {}, { host: "mail.example.com", port: 465, secure: true, auth: { user: "u", pass: "p" }, requireTls: false }],
+    ["smtp://u:p@mail.example.com", {}, { host: "mail.example.com", port: 587, secure: false, auth: { user: "u", pass: "p" }, requireTls: true }],
+    ["smtp://127.0.0.1:25", {}, { host: "127.0.0.1", port: 25, secure: false, auth: undefined, requireTls: false }],
+    ["smtp://u:p@[::1]:2525", {}, { host: "::1", port: 2525, secure: false, auth: { user: "u", pass: "p" }, requireTls: true }],
+    ["smtp://u:p@relay.internal:25", { ENQUIRY_NOTIFY_SMTP_INSECURE: "1" }, { host: "relay.internal", port: 25, secure: false, auth: { user: "u", pass: "p" }, requireTls: false }],
+    ["smtp://u:p@relay.internal:25", { ENQUIRY_NOTIFY_SMTP_INSECURE: "0" }, { host: "relay.internal", port: 25, secure: false, auth: { user: "u", pass: "p" }, requireTls: true }],
+  ])("read %s %j: a password over smtp:// requires STARTTLS unless ENQUIRY_NOTIFY_SMTP_INSECURE=1", (url, extra, smtp) => {
+    expect(deliveryConfigFromEnv({ ...EMAIL, ENQUIRY_NOTIFY_SMTP_URL: url, ...extra }).email?.smtp).toEqual(smtp);
+  });
+
+  it.each([
+    ["https://crm.example.com/hook", {}],
+    ["http://127.0.0.1:8080/hook", {}],
+    ["http://10.1.2.3/hook", {}],
+    ["http://172.20.0.5/hook", {}],
+    ["http://192.168.1.10/hook", {}],
+    ["http://169.254.10.10/hook", {}],
+    ["http://100.64.0.1/hook", {}],
+    ["http://[::1]:9000/hook", {}],
+    ["http://[fd12:3456::1]/hook", {}],
+    ["http://[fe80::1]/hook", {}],
+    ["http://[::ffff:10.0.0.1]/hook", {}],
+    ["http://localhost:9000/hook", {}],
+    ["http://crm/hook", {}],
+    ["http://crm.internal/hook", {}],
+    ["http://crm.local/hook", {}],
+    ["http://crm.home.arpa/hook", {}],
+    ["http://crm.example.com/hook", { ENQUIRY_WEBHOOK_ALLOW_HTTP: "1" }],
+  ])("accept the webhook %s %j", (url, extra) => {
+    expect(deliveryConfigFromEnv({ ...WEBHOOK, ENQUIRY_WEBHOOK_URL: url, ...extra }).webhook?.url.href).toBe(new URL(url).href);
   });
 
   it("route subjects to their own recipients, compared without regard to case", () => {
@@ -75,6 +100,14 @@ describe("delivery settings from the environment", () => {
     [{ ...WEBHOOK, ENQUIRY_WEBHOOK_URL: "crm.example.com/hook" }, "ENQUIRY_WEBHOOK_URL must be a URL such as https://crm.example.com/hooks/enquiries."],
     [{ ...WEBHOOK, ENQUIRY_WEBHOOK_URL: "ftp://crm.example.com/hook" }, 'ENQUIRY_WEBHOOK_URL must start with https:// or http://, not "ftp://".'],
     [{ ENQUIRY_WEBHOOK_SECRET: "whsec_1" }, "ENQUIRY_WEBHOOK_SECRET is set but ENQUIRY_WEBHOOK_URL is not: set both, or neither."],
+    [{ ...EMAIL, ENQUIRY_NOTIFY_SMTP_INSECURE: "yes" }, 'ENQUIRY_NOTIFY_SMTP_INSECURE must be 1 (on) or 0 (off), not "yes".'],
+    [{ ...WEBHOOK, ENQUIRY_WEBHOOK_URL: "http://crm.example.com/hook" }, "ENQUIRY_WEBHOOK_URL would send enquiries unencrypted over http:// to crm.example.com, which is not a private address: use https://, or set ENQUIRY_WEBHOOK_ALLOW_HTTP=1 to allow it."],
+    [{ ...WEBHOOK, ENQUIRY_WEBHOOK_URL: "http://8.8.8.8/hook" }, "ENQUIRY_WEBHOOK_URL would send enquiries unencrypted over http:// to 8.8.8.8, which is not a private address: use https://, or set ENQUIRY_WEBHOOK_ALLOW_HTTP=1 to allow it."],
+    [{ ...WEBHOOK, ENQUIRY_WEBHOOK_URL: "http://172.32.0.1/hook" }, "ENQUIRY_WEBHOOK_URL would send enquiries unencrypted over http:// to 172.32.0.1, which is not a private address: use https://, or set ENQUIRY_WEBHOOK_ALLOW_HTTP=1 to allow it."],
+    [{ ...WEBHOOK, ENQUIRY_WEBHOOK_URL: "http://[2001:db8::1]/hook" }, "ENQUIRY_WEBHOOK_URL would send enquiries unencrypted over http:// to [2001:db8::1], which is not a private address: use https://, or set ENQUIRY_WEBHOOK_ALLOW_HTTP=1 to allow it."],
+    [{ ...WEBHOOK, ENQUIRY_WEBHOOK_URL: "http://[::ffff:8.8.8.8]/hook" }, "ENQUIRY_WEBHOOK_URL would send enquiries unencrypted over http:// to [::ffff:808:808], which is not a private address: use https://, or set ENQUIRY_WEBHOOK_ALLOW_HTTP=1 to allow it."],
+    [{ ...WEBHOOK, ENQUIRY_WEBHOOK_URL: "http://localhost.example.com/hook" }, "ENQUIRY_WEBHOOK_URL would send enquiries unencrypted over http:// to localhost.example.com, which is not a private address: use https://, or set ENQUIRY_WEBHOOK_ALLOW_HTTP=1 to allow it."],
+    [{ ...WEBHOOK, ENQUIRY_WEBHOOK_URL: "http://crm.example.com/hook", ENQUIRY_WEBHOOK_ALLOW_HTTP: "true" }, 'ENQUIRY_WEBHOOK_ALLOW_HTTP must be 1 (on) or 0 (off), not "true".'],
   ])("refuse %j with a message naming the variable", (env, message) => {
     expect(() => deliveryConfigFromEnv(env)).toThrow(new ConfigError(message));
   });

@@ -50,6 +50,8 @@ export async function startSmtpServer(behaviour: SmtpBehaviour = {}): Promise<Te
   const state = { behaviour };
   const server = new SMTPServer({
     hideSTARTTLS: !behaviour.starttls,
+    // Without it the command is refused too, as a server (or a path) without TLS answers it.
+    disabledCommands: behaviour.starttls || behaviour.implicitTls ? [] : ["STARTTLS"],
     secure: Boolean(behaviour.implicitTls),
     allowInsecureAuth: true,
     authMethods: ["PLAIN", "LOGIN"],

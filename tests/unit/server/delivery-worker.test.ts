@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { DueDelivery, Outbox } from "../../../src/server/delivery/outbox.ts";
 import { startDeliveryWorker } from "../../../src/server/delivery/worker.ts";
 import { VALID_ENQUIRY } from "./helpers.ts";
@@ -33,9 +33,16 @@ function fakeOutbox(total: number): Outbox & { claims: number; settled: number }
 }
 
 const log = { info() {}, warn() {}, error() {} };
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 describe("the delivery worker", () => {
+  // The worker's timers and its clock (performance.now) are faked: 300 ms pass at once, and no
+  // poll (1 s) can fire within them however slow the machine.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it.each([
     // Idle API: every due delivery in one go, batch after batch.
     { apiBusy: false, sent: 100 },
@@ -50,8 +57,9 @@ describe("the delivery worker", () => {
       apiBusy: () => apiBusy,
     });
     try {
-      await sleep(300);
+      await vi.advanceTimersByTimeAsync(300);
       expect(outbox.settled).toBe(sent);
+      expect(outbox.claims).toBe(apiBusy ? 1 : 7);
     } finally {
       await worker.stop();
     }

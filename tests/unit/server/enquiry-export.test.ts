@@ -1,14 +1,8 @@
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import {
-  csvCell,
-  csvHeader,
-  csvRecord,
-  ENQUIRIES_USAGE,
-  enquiryTable,
-  parseEnquiriesArgs,
-} from "../../../src/server/enquiry-export.ts";
+import { ENQUIRIES_USAGE, parseEnquiriesArgs } from "../../../src/cli/enquiries-args.ts";
+import { csvCell, csvHeader, csvRecord, enquiryTable } from "../../../src/server/enquiry-export.ts";
 import { openSqliteStore } from "../../../src/server/sqlite-store.ts";
 import type { StoredEnquiry } from "../../../src/server/store.ts";
 import { tempDbPath, VALID_ENQUIRY } from "./helpers.ts";
@@ -72,6 +66,12 @@ describe("enquiries command line", () => {
     [["retry", "5A0C2F6E-1D3B-4C8E-9F27-3B1E8D4A6C90"], { command: "retry", target: { id: "5a0c2f6e-1d3b-4c8e-9f27-3b1e8d4a6c90" } }],
     [["retry"], null],
     [["retry", "failed", "now"], null],
+    [["export", "--format", "csv", "--format", "json"], null],
+    [["export", "--format", "csv", "extra"], null],
+    [["export", "--format"], null],
+    [["list", "--format", "csv"], null],
+    [["retry", "--email", "a@example.com"], null],
+    [["--format", "csv", "export"], { command: "export", format: "csv" }],
   ])("parses %j", (args, command) => {
     expect(parseEnquiriesArgs(args)).toEqual(command);
   });

@@ -3,7 +3,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import enquirySchema from "../../../schema/enquiry.schema.json" with { type: "json" };
-import type { Enquiry } from "../../../src/server/enquiry.ts";
+import type { Enquiry, EnquiryFields } from "../../../src/server/enquiry.ts";
 import { validateEnquiry } from "../../../src/server/enquiry-validator.ts";
 import { VALID_ENQUIRY } from "./helpers.ts";
 
@@ -88,9 +88,10 @@ describe("validateEnquiry", () => {
 describe("schema/enquiry.schema.json", () => {
   const properties = enquirySchema.properties as Record<string, Record<string, unknown>>;
 
-  it("has the fields of the Enquiry type, all required but message", () => {
-    const sample: Required<Enquiry> = { ...VALID_ENQUIRY };
-    expect(Object.keys(properties).sort()).toEqual(Object.keys(sample).sort());
+  it("has the visitor's fields, all required but message, and the form's three optional spam defences", () => {
+    const sample: Required<EnquiryFields> = { ...VALID_ENQUIRY };
+    const defences: Required<Omit<Enquiry, keyof EnquiryFields>> = { form_token: "", altcha: "", nx_check: "" };
+    expect(Object.keys(properties).sort()).toEqual([...Object.keys(sample), ...Object.keys(defences)].sort());
     expect([...enquirySchema.required].sort()).toEqual(Object.keys(sample).filter((f) => f !== "message").sort());
   });
 

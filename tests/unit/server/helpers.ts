@@ -3,11 +3,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach } from "vitest";
 import { buildApp, type AppOptions } from "../../../src/server/app.ts";
-import type { Enquiry } from "../../../src/server/enquiry.ts";
+import type { EnquiryFields } from "../../../src/server/enquiry.ts";
+import { DEFAULT_SPAM_SETTINGS } from "../../../src/server/env.ts";
 import { openSqliteStore } from "../../../src/server/sqlite-store.ts";
 import type { EnquiryStore } from "../../../src/server/store.ts";
 
-export const VALID_ENQUIRY: Readonly<Required<Enquiry>> = Object.freeze({
+export const VALID_ENQUIRY: Readonly<Required<EnquiryFields>> = Object.freeze({
   first_name: "Asha",
   last_name: "Verma",
   email: "asha.verma@example.com",
@@ -74,10 +75,18 @@ export function tempSite(files: Readonly<Record<string, string>> = SITE_FILES): 
 
 export type TestAppOptions = Partial<AppOptions>;
 
-/** The app over a temporary database and a temporary site; both are removed after the test. */
+/** For tests that post as a client that never loaded the form (spam-defences.test.ts is about the defences). */
+export const SPAM_DEFENCES_OFF = Object.freeze({ ...DEFAULT_SPAM_SETTINGS, defences: false });
+
+/**
+ * The app over a temporary database and a temporary site; both are removed after the test.
+ * The spam defences are off unless `spam` says otherwise: these tests post as a client that
+ * never loaded the form, and are about storing and delivering; spam-defences.test.ts turns
+ * them on.
+ */
 export function testApp(options: TestAppOptions = {}) {
   const store = options.store ?? openTempStore(options.now);
-  const app = buildApp({ distDir: tempSite(), logger: false, ...options, store });
+  const app = buildApp({ distDir: tempSite(), logger: false, spam: SPAM_DEFENCES_OFF, ...options, store });
   cleanups.push(() => app.close());
   return { app, store };
 }

@@ -3,10 +3,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import BetterSqlite3 from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Enquiry } from "../../../src/server/enquiry.ts";
+import type { Enquiry, EnquiryFields } from "../../../src/server/enquiry.ts";
 import { parseTrustProxy } from "../../../src/server/env.ts";
 import { startServer, type RunningServer } from "../../../src/server/start-server.ts";
-import { VALID_ENQUIRY } from "./helpers.ts";
+import { SPAM_DEFENCES_OFF, VALID_ENQUIRY } from "./helpers.ts";
 import { postJson, send, type RawRequest } from "./raw-http.ts";
 
 /**
@@ -201,7 +201,7 @@ interface ValidCase {
   name: string;
   request: RawRequest;
   /** What the row must hold, exactly. */
-  stored: Partial<Required<Enquiry>>;
+  stored: Partial<Required<EnquiryFields>>;
 }
 
 const SQL_TEXT = "Robert'); DROP TABLE enquiries;--";
@@ -267,7 +267,7 @@ async function expectStillServing(): Promise<void> {
 
 beforeAll(async () => {
   dbPath = fileDbPath();
-  server = await startServer({ port: 0, distDir: null, dbPath, rateLimit: 0, logger: false });
+  server = await startServer({ port: 0, distDir: null, dbPath, rateLimit: 0, logger: false, spam: SPAM_DEFENCES_OFF });
   readonlyDb = new BetterSqlite3(dbPath, { readonly: true });
 });
 
@@ -303,10 +303,12 @@ describe("hostile enquiry requests", () => {
   it("keeps the table and its migrations intact after SQL-looking input", () => {
     const tables = readonlyDb.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all();
     expect(tables).toEqual([
+      { name: "data_removals" },
       { name: "enquiries" },
       { name: "enquiry_deliveries" },
       { name: "schema_migrations" },
       { name: "server_settings" },
+      { name: "used_challenges" },
     ]);
     expect(readonlyDb.prepare("SELECT COUNT(*) AS n FROM enquiries WHERE first_name = ?").get(SQL_TEXT)).toEqual({ n: 1 });
     expect(readonlyDb.pragma("integrity_check", { simple: true })).toBe("ok");
@@ -338,7 +340,7 @@ describe("a flood past the rate limit", () => {
   beforeAll(async () => {
     const path = fileDbPath();
     // Behind one trusted proxy, as in production: X-Forwarded-For names the client.
-    limited = await startServer({ port: 0, distDir: null, dbPath: path, rateLimit: 5, trustProxy: parseTrustProxy("true"), logger: false });
+    limited = await startServer({ port: 0, distDir: null, dbPath: path, rateLimit: 5, trustProxy: parseTrustProxy("loopback"), logger: false, spam: SPAM_DEFENCES_OFF });
     limitedDb = new BetterSqlite3(path, { readonly: true });
   });
 

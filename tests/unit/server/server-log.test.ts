@@ -59,6 +59,9 @@ describe("the human log format (the default)", () => {
         },
         list: async () => [],
         count: async () => 0,
+        listSpam: async () => [],
+        releaseSpam: async () => ({ outcome: "not-found" }),
+        formSecret: "s".repeat(64),
         close: async () => undefined,
       },
     });

@@ -1,10 +1,8 @@
-import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync } from "node:fs";
 import BetterSqlite3 from "better-sqlite3";
 import { describe, expect, it } from "vitest";
-import { applyMigrations, readMigrations } from "../../../src/server/sqlite-migrations.ts";
 import { openSqliteStore } from "../../../src/server/sqlite-store.ts";
-import { tempDbPath, tempDir, VALID_ENQUIRY } from "./helpers.ts";
+import { tempDbPath, VALID_ENQUIRY } from "./helpers.ts";
 
 function inspect(path: string) {
   return new BetterSqlite3(path, { readonly: true });
@@ -21,6 +19,8 @@ describe("SQLite enquiry store", () => {
       { version: 1, name: "enquiries" },
       { version: 2, name: "request_hash" },
       { version: 3, name: "enquiry_deliveries" },
+      { version: 4, name: "data_removals" },
+      { version: 5, name: "spam" },
     ]);
     expect(db.pragma("journal_mode", { simple: true })).toBe("wal");
     db.close();
@@ -45,6 +45,8 @@ describe("SQLite enquiry store", () => {
       "ip_hash",
       "created_at",
       "request_hash",
+      "spam_reasons",
+      "released_at",
     ]);
   });
 
@@ -85,38 +87,6 @@ describe("SQLite enquiry store", () => {
     expect((await pending).outcome).toBe("created");
     const db = inspect(path);
     expect(db.prepare("SELECT COUNT(*) AS n FROM enquiries").get()).toEqual({ n: 1 });
-    db.close();
-  });
-});
-
-describe("migrations", () => {
-  it("apply in version order and only once", () => {
-    const dir = tempDir();
-    writeFileSync(join(dir, "002_second.sql"), "CREATE TABLE second (id INTEGER PRIMARY KEY);");
-    writeFileSync(join(dir, "001_first.sql"), "CREATE TABLE first (id INTEGER PRIMARY KEY);");
-    writeFileSync(join(dir, "notes.txt"), "not a migration");
-    const db = new BetterSqlite3(":memory:");
-    const migrations = readMigrations(dir);
-    expect(migrations.map((m) => m.version)).toEqual([1, 2]);
-    expect(applyMigrations(db, migrations)).toEqual([1, 2]);
-    expect(applyMigrations(db, migrations)).toEqual([]);
-    db.close();
-  });
-
-  it("refuse two files with one number", () => {
-    const dir = mkdtempSync(join(tempDir(), "m-"));
-    writeFileSync(join(dir, "001_a.sql"), "SELECT 1;");
-    writeFileSync(join(dir, "001_b.sql"), "SELECT 1;");
-    expect(() => readMigrations(dir)).toThrow("Two migrations are numbered 1 in src/server/migrations.");
-  });
-
-  it("roll back a migration that fails, leaving it unrecorded", () => {
-    const dir = tempDir();
-    writeFileSync(join(dir, "001_broken.sql"), "CREATE TABLE ok (id INTEGER); CREATE TABLE broken (;");
-    const db = new BetterSqlite3(":memory:");
-    expect(() => applyMigrations(db, readMigrations(dir))).toThrow();
-    expect(db.prepare("SELECT COUNT(*) AS n FROM schema_migrations").get()).toEqual({ n: 0 });
-    expect(db.prepare("SELECT name FROM sqlite_master WHERE name = 'ok'").get()).toBeUndefined();
     db.close();
   });
 });

@@ -1,10 +1,12 @@
 import BetterSqlite3 from "better-sqlite3";
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
+import type { Channel } from "../../../src/server/delivery/config.ts";
 import type { Enquiry } from "../../../src/server/enquiry.ts";
+import { NewerDatabaseError } from "../../../src/server/migrations.ts";
 import { openPgStore } from "../../../src/server/pg-store.ts";
 import { openSqliteStore } from "../../../src/server/sqlite-store.ts";
-import type { EnquiryStore, InsertResult } from "../../../src/server/store.ts";
+import type { EnquiryStore, InsertResult, PersonalDataStore } from "../../../src/server/store.ts";
 import { tempDbPath, VALID_ENQUIRY } from "./helpers.ts";
 import { freshDatabase, postgresOnly } from "./postgres.ts";
 
@@ -16,12 +18,16 @@ import { freshDatabase, postgresOnly } from "./postgres.ts";
 interface StoreOptions {
   now?: () => number;
   ipHashKey?: string;
+  formSecret?: string;
+  deliveryChannels?: readonly Channel[];
 }
 
 interface Place {
-  open(options?: StoreOptions): Promise<EnquiryStore>;
+  open(options?: StoreOptions): Promise<EnquiryStore & PersonalDataStore>;
   /** Rows of a query, straight from the database (not through a store). */
   rows(sql: string): Promise<Record<string, unknown>[]>;
+  /** Runs statements straight on the database, as an older version of the server left it. */
+  exec(sql: string): Promise<void>;
 }
 
 interface Kind {
@@ -31,7 +37,7 @@ interface Kind {
 
 const opened: EnquiryStore[] = [];
 
-function remember(store: EnquiryStore): EnquiryStore {
+function remember<S extends EnquiryStore>(store: S): S {
   opened.push(store);
   return store;
 }
@@ -51,6 +57,14 @@ const KINDS: Kind[] = [
             db.close();
           }
         },
+        async exec(sql) {
+          const db = new BetterSqlite3(path);
+          try {
+            db.exec(sql);
+          } finally {
+            db.close();
+          }
+        },
       };
     },
   },
@@ -65,6 +79,15 @@ const KINDS: Kind[] = [
           await client.connect();
           try {
             return (await client.query(sql)).rows as Record<string, unknown>[];
+          } finally {
+            await client.end();
+          }
+        },
+        async exec(sql) {
+          const client = new pg.Client({ connectionString });
+          await client.connect();
+          try {
+            await client.query(sql);
           } finally {
             await client.end();
           }
@@ -97,7 +120,42 @@ describe.each(KINDS)("$name enquiry store", (kind) => {
         { version: 1, name: "enquiries" },
         { version: 2, name: "request_hash" },
         { version: 3, name: "enquiry_deliveries" },
+        { version: 4, name: "data_removals" },
+        { version: 5, name: "spam" },
       ]);
+    });
+
+    // The spam defences were first written as migration 004 beside another 004
+    // (data_removals); a database made on that line records spam as 4 and has no data_removals.
+    it("migrates a database that recorded spam as migration 4: renumbers it, then adds data_removals", async () => {
+      const place = await kind.place();
+      await (await place.open()).close();
+      await place.exec(`DROP INDEX enquiries_email; DROP TABLE data_removals;
+        DELETE FROM schema_migrations WHERE version = 4; UPDATE schema_migrations SET version = 4 WHERE name = 'spam'`);
+      const store = await place.open({ now: () => T0 });
+      expect(await place.rows("SELECT version, name FROM schema_migrations ORDER BY version")).toEqual([
+        { version: 1, name: "enquiries" },
+        { version: 2, name: "request_hash" },
+        { version: 3, name: "enquiry_deliveries" },
+        { version: 4, name: "data_removals" },
+        { version: 5, name: "spam" },
+      ]);
+      sessionIdOf(await store.insert(VALID_ENQUIRY, { spamReasons: ["honeypot"] }));
+      expect(await store.eraseByEmail(VALID_ENQUIRY.email)).toEqual({ enquiries: 1, deliveries: 0 });
+      expect(await place.rows("SELECT reason, enquiries FROM data_removals")).toEqual([{ reason: "erasure", enquiries: 1 }]);
+    });
+
+    it("refuses a database a newer version migrated, naming the migration it does not know, and leaves it as it was", async () => {
+      const place = await kind.place();
+      await (await place.open()).close();
+      await place.exec("INSERT INTO schema_migrations (version, name, applied_at) VALUES (6, 'visitors', '2027-01-01T00:00:00Z')");
+      await expect(place.open()).rejects.toThrow(
+        new NewerDatabaseError(
+          "The database has migration 6 (visitors), which this version of the server does not know (it knows up to 5 (spam)): " +
+            "a newer version migrated it. Run that version or a newer one, or restore a backup taken before it.",
+        ),
+      );
+      expect((await place.rows("SELECT version FROM schema_migrations ORDER BY version")).map((row) => row.version)).toEqual([1, 2, 3, 4, 5, 6]);
     });
 
     it("stores an enquiry and lists it back, field for field", async () => {
@@ -158,7 +216,8 @@ describe.each(KINDS)("$name enquiry store", (kind) => {
         "ip_hash",
         "created_at",
         "request_hash",
-        
+        "spam_reasons",
+        "released_at",
       ]);
       expect(rows[0]?.ip_hash).toMatch(/^[0-9a-f]{64}$/);
       expect(JSON.stringify(rows)).not.toContain("198.51.100.23");
@@ -284,5 +343,43 @@ describe.each(KINDS)("$name enquiry store", (kind) => {
       await expect(store.close()).resolves.toBeUndefined();
       await expect(store.insert(VALID_ENQUIRY)).rejects.toThrow("The enquiry store is closed.");
     });
-  });
+      it("keeps spam with its reasons and no delivery rows; a used challenge makes the next one spam; release queues the deliveries", async () => {
+      const place = await kind.place();
+      const store = await place.open({ now: () => T0, deliveryChannels: ["email", "webhook"] });
+      const challenge = { id: "challenge-1", expiresAtMs: T0 + 86_400_000 };
+      const clean = sessionIdOf(await store.insert({ ...VALID_ENQUIRY, first_name: "Clean" }, { challenge }));
+      const replayed = sessionIdOf(await store.insert({ ...VALID_ENQUIRY, first_name: "Replay" }, { challenge }));
+      const flagged = sessionIdOf(await store.insert({ ...VALID_ENQUIRY, first_name: "Flagged" }, { spamReasons: ["honeypot", "links"], challenge }));
+      const rows = await place.rows(
+        "SELECT e.first_name, e.spam_reasons, (SELECT COUNT(*) FROM enquiry_deliveries d WHERE d.enquiry_id = e.id) AS deliveries FROM enquiries e ORDER BY e.id",
+      );
+      const reasons = (value: unknown) => (value === null ? null : (JSON.parse(String(value)) as string[]));
+      expect(rows.map((row) => [row.first_name, reasons(row.spam_reasons), Number(row.deliveries)])).toEqual([
+        ["Clean", null, 2],
+        ["Replay", ["pow-replayed"], 0],
+        ["Flagged", ["honeypot", "links", "pow-replayed"], 0],
+      ]);
+      expect((await store.list()).map((e) => e.session_id)).toEqual([clean]);
+      expect(await store.count()).toBe(1);
+      expect((await store.listSpam(10)).map((e) => [e.session_id, e.spam_reasons])).toEqual([
+        [flagged, ["honeypot", "links", "pow-replayed"]],
+        [replayed, ["pow-replayed"]],
+      ]);
+      expect(await store.releaseSpam(replayed, ["email"])).toEqual({ outcome: "released", channels: 1 });
+      expect(await store.releaseSpam(replayed, ["email"])).toEqual({ outcome: "not-spam" });
+      expect(await store.releaseSpam(clean, ["email"])).toEqual({ outcome: "not-spam" });
+      expect(await store.releaseSpam("00000000-0000-4000-8000-000000000000", ["email"])).toEqual({ outcome: "not-found" });
+      expect(await store.releaseSpam("not-a-uuid", ["email"])).toEqual({ outcome: "not-found" });
+      expect((await store.list()).map((e) => e.session_id)).toEqual([replayed, clean]);
+      expect((await store.listSpam(10)).map((e) => e.session_id)).toEqual([flagged]);
+    });
+
+    it("keeps one form secret for every opening of the database, unless one is given", async () => {
+      const place = await kind.place();
+      const first = (await place.open()).formSecret;
+      expect(first).toMatch(/^[0-9a-f]{64}$/);
+      expect((await place.open()).formSecret).toBe(first);
+      expect((await place.open({ formSecret: "s".repeat(40) })).formSecret).toBe("s".repeat(40));
+    });
+});
 });

@@ -44,7 +44,7 @@ describe("security headers", () => {
   });
 
   it("add Strict-Transport-Security behind a trusted proxy that saw HTTPS", async () => {
-    const { app } = testApp({ trustProxy: parseTrustProxy("true") });
+    const { app } = testApp({ trustProxy: parseTrustProxy("loopback") });
     const response = await app.inject({ url: "/", headers: { "x-forwarded-proto": "https" } });
     expect(response.headers["strict-transport-security"]).toBe(STRICT_TRANSPORT_SECURITY);
   });

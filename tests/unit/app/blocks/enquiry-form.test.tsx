@@ -150,6 +150,8 @@ describe("enquiry form, as a visitor fills it in", () => {
       phone: "+619876543210",
       subject: "Course enquiry",
       message: "About the next GATE batch.",
+      // The honeypot, empty as a person leaves it (the time token and proof of work need the API, absent here).
+      nx_check: "",
     });
     expect(sent[0]!.headers["Idempotency-Key"]).toMatch(/^[0-9a-f-]{36}$/);
     expect(alerts).toEqual(["Thank you for reaching out! We\u2019ll get back to you soon."]);

@@ -4,7 +4,7 @@ import { Picture } from "../../../../src/app/ui/Picture.tsx";
 import { PHONE_UPRIGHT } from "../../../../src/app/ui/phone-upright.ts";
 import { VideoSources } from "../../../../src/app/ui/VideoSources.tsx";
 
-/** The `phone` versions of pictures and videos (issue 14 item 8): what a phone held upright is offered. */
+/** The `phone` versions of pictures and videos: what a phone held upright is offered, so it fetches fewer bytes. */
 const poster = { src: "/home/intro-poster.webp", alt: "", decorative: true, width: 1280, height: 720 };
 const phonePoster = { ...poster, phone: { src: "/home/intro-phone-poster.webp", width: 360, height: 540 } };
 const media = PHONE_UPRIGHT.replace(/[()]/g, "\\$&");

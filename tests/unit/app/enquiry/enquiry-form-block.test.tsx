@@ -7,6 +7,7 @@ import { EnquiryForm } from "../../../../src/app/blocks/EnquiryForm.tsx";
 import { SiteRouter } from "../../../../src/app/lib/location.tsx";
 import type { BlockOf } from "../../../../src/app/blocks/types.ts";
 import type { Page } from "../../../../src/shared/generated/schema-types.ts";
+import { escapeHtml } from "../../../../src/shared/html.ts";
 import enquirySchema from "../../../../schema/enquiry.schema.json" with { type: "json" };
 import { PROJECT } from "../../fixture-site.ts";
 
@@ -18,8 +19,6 @@ const html = renderToString(
     <EnquiryForm {...block} />
   </SiteRouter>,
 );
-
-const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 // SPEC §9.2: value, and the shown label where it differs.
 const SUBJECTS: [value: string, label: string][] = [
@@ -65,7 +64,7 @@ describe("EnquiryForm on /connect (site/about-us/connect.yaml)", () => {
   it("offers the 12 subjects of SPEC §9.2 with their exact values and labels, after a disabled placeholder", () => {
     const [placeholder, ...subjects] = optionsOf("subject");
     expect(placeholder).toEqual({ value: "", label: "Select a subject", disabled: true });
-    expect(subjects.map(({ value, label }) => [value, label])).toEqual(SUBJECTS.map(([value, label]) => [escape(value), escape(label)]));
+    expect(subjects.map(({ value, label }) => [value, label])).toEqual(SUBJECTS.map(([value, label]) => [escapeHtml(value), escapeHtml(label)]));
     expect(subjects.every((s) => !s.disabled)).toBe(true);
   });
 
@@ -93,7 +92,7 @@ describe("EnquiryForm on /connect (site/about-us/connect.yaml)", () => {
     expect(tag).toMatch(attributes);
     const id = /id="([^"]+)"/.exec(tag)?.[1];
     expect(html).toContain(`<label for="${id}" class=`);
-    expect(html).toMatch(new RegExp(`<label for="${id}"[^>]*>${escape(label).replace(/[()+]/g, "\\$&")}</label>`));
+    expect(html).toMatch(new RegExp(`<label for="${id}"[^>]*>${escapeHtml(label).replace(/[()+]/g, "\\$&")}</label>`));
   });
 
   it.each([
@@ -103,6 +102,22 @@ describe("EnquiryForm on /connect (site/about-us/connect.yaml)", () => {
     ["message", "message"],
   ] as const)("%s takes at most the schema's maxLength for %s", (name, property) => {
     expect(controlTag(name)).toContain(`maxLength="${enquirySchema.properties[property].maxLength}"`);
+  });
+
+  it("ends with the one-line privacy notice under the button, linking to /legal-privacy, and no new field", () => {
+    expect(html).toMatch(
+      /<\/button><p class="[^"]+">We use these details only to answer your enquiry and keep them for two years; our <a href="\/legal-privacy"[^>]*>privacy policy<\/a> says how to see or erase them and whom to contact\.<\/p><\/form>/,
+    );
+    expect([...html.matchAll(/<(?:input|select|textarea)[^>]*name="([^"]+)"/g)].map((m) => m[1])).toEqual([
+      "nx_check", // the honeypot, hidden from people and from assistive technology: not a field a visitor fills
+      "firstName",
+      "lastName",
+      "email",
+      "countryCode",
+      "phoneNumber",
+      "subject",
+      "message",
+    ]);
   });
 
   it("the message is the only optional field", () => {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { Header } from "../../../../src/app/frame/Header.tsx";
 import { SiteRouter } from "../../../../src/app/lib/location.tsx";
 import { SITE } from "../real-site.ts";
@@ -99,6 +99,43 @@ describe("header panels (desktop)", () => {
     expect(button.getAttribute("aria-expanded")).toBe("false");
   });
 
+  it("a mouse over an item opens its panel, and leaving closes it after a moment", () => {
+    vi.useFakeTimers();
+    try {
+      renderHeader();
+      const button = buttonOf(PANEL_ITEMS[3]!);
+      fireEvent.pointerEnter(button.parentElement!, { pointerType: "mouse" });
+      expect(button.getAttribute("aria-expanded")).toBe("true");
+      fireEvent.pointerLeave(button.parentElement!, { pointerType: "mouse" });
+      expect(button.getAttribute("aria-expanded")).toBe("true");
+      act(() => void vi.advanceTimersByTime(1000));
+      expect(button.getAttribute("aria-expanded")).toBe("false");
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("a tap opens a panel that stays open when the finger's pointer leaves the item", () => {
+    vi.useFakeTimers();
+    try {
+      renderHeader();
+      const button = buttonOf(PANEL_ITEMS[4]!);
+      // A tap as a browser reports it: the touch pointer enters and leaves as the finger lifts, then
+      // the compatibility mouse events, the click, and (in some engines) a mouseleave once the panel shows.
+      const item = button.parentElement!;
+      fireEvent.pointerEnter(item, { pointerType: "touch" });
+      fireEvent.pointerLeave(item, { pointerType: "touch" });
+      fireEvent.mouseEnter(item);
+      fireEvent.click(button);
+      fireEvent.mouseLeave(item);
+      act(() => void vi.advanceTimersByTime(1000));
+      expect(button.getAttribute("aria-expanded")).toBe("true");
+      expect(panelOf(button).hidden).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("the keyboard opens a panel too (Enter and Space on the button)", async () => {
     const user = renderHeader();
     const button = buttonOf(PANEL_ITEMS[2]!);
@@ -107,6 +144,38 @@ describe("header panels (desktop)", () => {
     expect(button.getAttribute("aria-expanded")).toBe("true");
     await user.keyboard(" ");
     expect(button.getAttribute("aria-expanded")).toBe("false");
+  });
+});
+
+describe("panels close whenever the visitor goes somewhere", () => {
+  // Links to the page already shown ("/" here) and to one of its anchors: the address's path does not change.
+  it.each([
+    ["About Us", "/", "the page itself"],
+    ["Careers", "/#internships", "an anchor of the page shown"],
+  ])("following a link in the %s panel to %s (%s) closes it", async (label, to) => {
+    const user = renderHeader();
+    const button = buttonOf(label);
+    await user.click(button);
+    const panel = panelOf(button);
+    // A link of the panel, pointed at the address shown.
+    const first = within(panel).getAllByRole("link")[0]!;
+    first.setAttribute("href", to);
+    await user.click(first);
+    expect(button.getAttribute("aria-expanded")).toBe("false");
+    expect(panel.hidden).toBe(true);
+  });
+
+  it("focus moving out of an open panel closes it, and focus stays where it went", async () => {
+    const user = renderHeader();
+    const button = buttonOf(PANEL_ITEMS[3]!);
+    await user.click(button);
+    const outside = document.createElement("button");
+    outside.textContent = "Page control";
+    document.querySelector("main")!.append(outside);
+    outside.focus();
+    await user.keyboard("{Shift}");
+    expect(button.getAttribute("aria-expanded")).toBe("false");
+    expect(document.activeElement).toBe(outside);
   });
 });
 
@@ -141,6 +210,19 @@ describe("phone menu", () => {
     await user.keyboard("{Escape}");
     expectClosed();
     expect(document.activeElement).toBe(menuButton());
+  });
+
+  it("open, it is a modal dialog: focus moves to its first link and the page is inert; closed, the page is given back", async () => {
+    const user = renderHeader();
+    await user.click(menuButton());
+    expect(screen.getByRole("dialog", { name: "Menu" }).contains(phoneMenu())).toBe(true);
+    expect(document.activeElement).toBe(within(phoneMenu()).getAllByRole("link")[0]);
+    expect(document.querySelector("main")!.hasAttribute("inert")).toBe(true);
+    expect(menuButton().closest("[inert]")).toBeNull();
+    await user.keyboard("{Escape}");
+    expectClosed();
+    expect(document.querySelector("main")!.hasAttribute("inert")).toBe(false);
+    expect(screen.queryByRole("dialog")).toBeNull();
   });
 
   it("following a link in the menu closes it", async () => {

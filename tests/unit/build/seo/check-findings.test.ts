@@ -19,6 +19,8 @@ const edit = (file: string, from: string, to: string) => {
   expect(text).toContain(from);
   writeFileSync(path, text.replace(from, to));
 };
+const PRICE_HINT = 'write ₹ or $ and the amount in digits, then "+ GST" when tax is extra, two prices apart with " / ": "₹45,000 + GST", "₹50,000 + GST / $800" or "$800"';
+const DURATION_HINT = 'write a number of years, months (a half month as .5) or weeks: "6 months", "2.5 months", "1 year 3 months" or "2 weeks"';
 const GATE = "site/courses/comparative-exam-preparation/gate.yaml";
 const SHORT = "site/courses/internship/short-term.yaml";
 const STORIES = "site/courses/spotlight/success-stories.yaml";
@@ -34,17 +36,21 @@ const findingsOf = (file: string, route: string) => {
 };
 
 describe("npm run check: structured data at the YAML line", () => {
-  it("the broken copy still validates (the fields are fine for the schema)", () => expect(content.problems).toEqual([]));
+  it("validate reports the same unreadable fee and duration, without the check's browser", () =>
+    expect(content.problems.map(formatProblem)).toEqual([
+      `${GATE}:15:27  the course fee "about ₹45k" cannot be read — ${PRICE_HINT}`,
+      `${SHORT}:34:15  the duration "a fortnight" of NLP cannot be read — ${DURATION_HINT}`,
+    ]));
 
   it("a fee that cannot be read, at the fact", () => {
     expect(findingsOf(GATE, "/courses/comparative-exam-preparation/gate")).toEqual([
-      `${GATE}:15:27  structured data: the course fee "about ₹45k" cannot be read — write it as "₹45,000 + GST", "₹50,000 + GST / $800" or "$800"`,
+      `${GATE}:15:27  structured data: the course fee "about ₹45k" cannot be read — write ₹ or $ and the amount in digits, then "+ GST" when tax is extra, two prices apart with " / ": "₹45,000 + GST", "₹50,000 + GST / $800" or "$800"`,
     ]);
   });
 
   it("a duration that cannot be read, at the table cell", () => {
     expect(findingsOf(SHORT, "/courses/internship/short-term")).toEqual([
-      `${SHORT}:34:15  structured data: the duration "a fortnight" of NLP cannot be read — write it as "6 months", "2.5 months", "1 year 3 months" or "2 weeks"`,
+      `${SHORT}:34:15  structured data: the duration "a fortnight" of NLP cannot be read — write a number of years, months (a half month as .5) or weeks: "6 months", "2.5 months", "1 year 3 months" or "2 weeks"`,
     ]);
   });
 

@@ -1,9 +1,10 @@
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { CARD_HEIGHT, CARD_WIDTH, drawCard, fitTextToFonts, loadCardAssets, logoDataUrl, parseUnicodeRange, simplifyEmoji } from "../../../../src/build/seo/card-image.ts";
-import { drawSocialCards, type CardJob } from "../../../../src/build/seo/social-cards.ts";
+import { cardKey, drawSocialCards, type CardJob, type CardToDraw, type CardWorkerData } from "../../../../src/build/seo/social-cards.ts";
+import { inWorkers } from "../../../../src/build/worker-pool.ts";
 import { PROJECT } from "../../fixture-site.ts";
 
 /** Width and height from a PNG's IHDR chunk. */
@@ -48,6 +49,22 @@ describe("social cards", () => {
     expect(third).toMatchObject({ cards: 7, drawn: 2, cached: 5 });
     expect(readdirSync(join(work, "cache")).filter((f) => f.endsWith(".png"))).toHaveLength(7);
     expect(readFileSync(join(work, "third", "og/x.png"))).toEqual(readFileSync(join(work, "third", "og/y.png")));
+  });
+
+  it("a card drawn on the build's worker pool has the same bytes as one drawn in the build's own thread", { timeout: 120_000 }, async () => {
+    const cards: CardToDraw[] = JOBS.slice(0, 3).map((job) => ({ key: cardKey(job.text, logo), text: job.text }));
+    const workerData: CardWorkerData = { logo, cacheDir: join(work, "pool-cache") };
+    mkdirSync(workerData.cacheDir, { recursive: true });
+    const sizes = await inWorkers<CardToDraw, number>(new URL("../../../../src/build/seo/card-worker.ts", import.meta.url), workerData, cards.length, (i) => cards[i]!, {
+      batch: 2,
+      heapMb: 256,
+      threads: 2,
+    });
+    for (const [i, card] of cards.entries()) {
+      const fromPool = readFileSync(join(workerData.cacheDir, `${card.key}.png`));
+      expect(fromPool.length, card.text.title).toBe(sizes[i]);
+      expect(fromPool, card.text.title).toEqual(readFileSync(join(work, "first", JOBS[i]!.file)));
+    }
   });
 });
 

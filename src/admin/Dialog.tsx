@@ -1,0 +1,26 @@
+import { useEffect, useRef, type ReactNode } from "react";
+
+/** A modal <dialog>: the browser keeps focus inside it and Escape closes it. */
+export function Dialog({ title, onClose, children }: { title: string; onClose: () => void; children: ReactNode }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const closed = useRef(onClose);
+  useEffect(() => {
+    closed.current = onClose;
+  }, [onClose]);
+  useEffect(() => {
+    const dialog = ref.current!;
+    dialog.showModal();
+    const close = () => closed.current();
+    dialog.addEventListener("close", close);
+    return () => {
+      dialog.removeEventListener("close", close);
+      if (dialog.open) dialog.close();
+    };
+  }, []);
+  return (
+    <dialog ref={ref} aria-labelledby="dialog-title" className="dialog">
+      <h2 id="dialog-title">{title}</h2>
+      {children}
+    </dialog>
+  );
+}

@@ -1,0 +1,269 @@
+import { useCallback, useEffect, useState } from "react";
+import { api, ApiError, type FormSchema, type PageSummary, type PageText, type Problem } from "./api.ts";
+import { FormView } from "./FormView.tsx";
+import { MergePanel } from "./MergePanel.tsx";
+import { NewPageDialog } from "./NewPageDialog.tsx";
+import { PageList } from "./PageList.tsx";
+import { Preview } from "./Preview.tsx";
+import { PublishDialog } from "./PublishDialog.tsx";
+import { SourceEditor } from "./SourceEditor.tsx";
+
+/** How long typing pauses before the text is checked: with the check itself, problems show well within 300 ms of the last keystroke. */
+export const CHECK_AFTER_MS = 120;
+/** How often the open file is compared with the disk, to notice another program changing it. */
+const DISK_POLL_MS = 3000;
+
+interface OpenPage {
+  file: string;
+  route: string;
+  /** The text as last read from or written to disk, and its hash (what a save names as its base). */
+  saved: string;
+  base: string | null;
+}
+
+/** The editor: page list, the open page's source and form views, its problems, and the preview. */
+export function EditorApp() {
+  const [pages, setPages] = useState<PageSummary[]>([]);
+  const [settingsFile, setSettingsFile] = useState<{ file: string; problems: number } | null>(null);
+  const [open, setOpen] = useState<OpenPage | null>(null);
+  const [text, setText] = useState("");
+  const [problems, setProblems] = useState<Problem[]>([]);
+  const [checking, setChecking] = useState(false);
+  const [html, setHtml] = useState<string | null>(null);
+  const [stale, setStale] = useState("");
+  const [view, setView] = useState<"source" | "form">("source");
+  const [form, setForm] = useState<FormSchema | null>(null);
+  const [message, setMessage] = useState("");
+  const [conflict, setConflict] = useState<{ disk: string; diskHash: string | null } | null>(null);
+  const [merging, setMerging] = useState(false);
+  const [dialog, setDialog] = useState<"new" | "publish" | null>(null);
+  const dirty = open !== null && text !== open.saved;
+
+  const refreshPages = useCallback(
+    () =>
+      api.pages().then((list) => {
+        setPages(list.pages);
+        setSettingsFile(list.settings);
+      }),
+    [],
+  );
+
+  useEffect(() => {
+    void refreshPages();
+    void api.form().then(setForm);
+  }, [refreshPages]);
+
+  const showPage = useCallback((page: PageText) => {
+    setOpen({ file: page.file, route: page.route, saved: page.text, base: page.hash });
+    setText(page.text);
+    setHtml(null);
+    setProblems([]);
+    setConflict(null);
+    setMerging(false);
+    setMessage("");
+    const url = new URL(window.location.href);
+    url.searchParams.set("page", page.file);
+    window.history.replaceState(null, "", url);
+  }, []);
+
+  const openFile = useCallback(
+    async (file: string) => {
+      if (dirty && !window.confirm("This page has changes that are not saved. Leave it and lose them?")) return;
+      showPage(await api.page(file));
+    },
+    [dirty, showPage],
+  );
+
+  // The page named in the address (?page=site/…) opens first, so a reload keeps the place.
+  useEffect(() => {
+    const first = new URL(window.location.href).searchParams.get("page");
+    if (first) api.page(first).then(showPage, (e: unknown) => setMessage(e instanceof Error ? e.message : String(e)));
+  }, [showPage]);
+
+  // Check the text with the whole site in place after each pause in typing; draw it when it has no problem that stops the preview.
+  useEffect(() => {
+    if (!open) return;
+    const controller = new AbortController();
+    const timer = window.setTimeout(async () => {
+      setChecking(true);
+      try {
+        const checked = await api.check(open.file, text, controller.signal);
+        setProblems(checked.problems);
+        try {
+          setHtml(await api.preview(open.file, text, controller.signal));
+          setStale("");
+        } catch (e) {
+          if (!(e instanceof ApiError)) throw e;
+          setStale(`Showing the last version without problems: ${e.message}`);
+        }
+      } catch (e) {
+        if ((e as Error).name !== "AbortError") setMessage(e instanceof Error ? e.message : String(e));
+      } finally {
+        if (!controller.signal.aborted) setChecking(false);
+      }
+    }, CHECK_AFTER_MS);
+    return () => {
+      window.clearTimeout(timer);
+      controller.abort();
+    };
+  }, [open, text]);
+
+  // Warn before the tab closes or reloads with unsaved changes.
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [dirty]);
+
+  // Notice another program changing the open file on disk.
+  useEffect(() => {
+    if (!open) return;
+    const timer = window.setInterval(async () => {
+      const disk = await api.page(open.file).catch(() => null);
+      if (!disk || disk.hash === open.base) return;
+      setConflict((c) => c ?? { disk: disk.text, diskHash: disk.hash });
+    }, DISK_POLL_MS);
+    return () => window.clearInterval(timer);
+  }, [open]);
+
+  const save = async () => {
+    if (!open) return;
+    try {
+      const saved = await api.save(open.file, text, open.base);
+      setOpen({ ...open, saved: saved.text, base: saved.hash });
+      setConflict(null);
+      setMerging(false);
+      setMessage(`Saved ${open.file}${saved.problems.length > 0 ? `, with ${saved.problems.length === 1 ? "1 problem" : `${saved.problems.length} problems`} still to fix before it can be published` : ""}.`);
+      await refreshPages();
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 409) {
+        setConflict({ disk: typeof e.body.disk === "string" ? e.body.disk : "", diskHash: typeof e.body.diskHash === "string" ? e.body.diskHash : null });
+        setMessage(e.message);
+        return;
+      }
+      setMessage(e instanceof Error ? e.message : String(e));
+    }
+  };
+
+  const takeDisk = () => {
+    if (!open || !conflict) return;
+    setOpen({ ...open, saved: conflict.disk, base: conflict.diskHash });
+    setText(conflict.disk);
+    setConflict(null);
+    setMerging(false);
+    setMessage("Now showing the version on disk.");
+  };
+
+  const keepMerged = (merged: string) => {
+    if (!open || !conflict) return;
+    // The merge was made against the disk version: the next save replaces that version.
+    setOpen({ ...open, base: conflict.diskHash });
+    setText(merged);
+    setConflict(null);
+    setMerging(false);
+    setMessage("Merged. Save to write the merged page.");
+  };
+
+  const navigateTo = (address: string) => {
+    const path = address.split("#")[0]!.replace(/\/+$/, "") || "/";
+    const page = pages.find((p) => p.route === path || p.aliases.includes(path));
+    if (page) void openFile(page.file);
+    else setMessage(`${path} is not a page of this site.`);
+  };
+
+  return (
+    <div className="editor">
+      <header className="editor-header">
+        <h1>Site editor</h1>
+        <div className="editor-actions">
+          <button type="button" onClick={() => setDialog("new")}>
+            New page
+          </button>
+          <button type="button" onClick={() => setDialog("publish")}>
+            Publish…
+          </button>
+        </div>
+      </header>
+      <PageList pages={pages} settings={settingsFile} current={open?.file ?? null} onOpen={(f) => void openFile(f)} />
+      <main className="workspace" id="main">
+        {open ? (
+          <>
+            <div className="page-bar">
+              <h2>
+                {open.route} <span className="file-name">{open.file}</span>
+              </h2>
+              <div role="tablist" aria-label="View">
+                <button type="button" role="tab" aria-selected={view === "source"} onClick={() => setView("source")}>
+                  Source
+                </button>
+                <button type="button" role="tab" aria-selected={view === "form"} onClick={() => setView("form")}>
+                  Form
+                </button>
+              </div>
+              <button type="button" className="primary" onClick={() => void save()} disabled={!dirty && conflict === null}>
+                {dirty ? "Save" : "Saved"}
+              </button>
+            </div>
+            <p className="message" role="status">
+              {message}
+            </p>
+            {conflict ? (
+              <div className="conflict" role="alert">
+                <p>{open.file} was changed on disk by another program since you opened it.</p>
+                <button type="button" onClick={takeDisk}>
+                  Use the disk version
+                </button>
+                <button type="button" onClick={() => setMerging(true)}>
+                  Compare and merge
+                </button>
+              </div>
+            ) : null}
+            {merging && conflict ? <MergePanel mine={text} disk={conflict.disk} onDone={keepMerged} onCancel={() => setMerging(false)} /> : null}
+            <div className="panes">
+              <div className="edit-pane">
+                {view === "source" ? <SourceEditor key={open.file} file={open.file} text={text} problems={problems} onChange={setText} /> : form ? <FormView text={text} form={form} onChange={setText} /> : null}
+                <ProblemList problems={problems} checking={checking} />
+              </div>
+              <Preview title={open.route} html={html} stale={stale} onNavigate={navigateTo} />
+            </div>
+          </>
+        ) : (
+          <p className="empty">Choose a page on the left, or make a new one.</p>
+        )}
+      </main>
+      {dialog === "new" ? (
+        <NewPageDialog
+          onClose={() => setDialog(null)}
+          onCreated={async (file) => {
+            setDialog(null);
+            await refreshPages();
+            await openFile(file);
+          }}
+        />
+      ) : null}
+      {dialog === "publish" ? <PublishDialog unsaved={dirty} onClose={() => setDialog(null)} onPublished={() => void refreshPages()} /> : null}
+    </div>
+  );
+}
+
+function ProblemList({ problems, checking }: { problems: Problem[]; checking: boolean }) {
+  return (
+    // A list that scrolls must be reachable from the keyboard to scroll it.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+    <section className="problems" aria-label="Problems" aria-busy={checking} tabIndex={0}>
+      <h3>{problems.length === 0 ? "No problems" : problems.length === 1 ? "1 problem" : `${problems.length} problems`}</h3>
+      <ul>
+        {problems.map((p, i) => (
+          <li key={i}>
+            <span className="where">
+              line {p.line}, column {p.col}
+            </span>{" "}
+            {p.message}
+            {p.hint ? <span className="hint"> — {p.hint}</span> : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

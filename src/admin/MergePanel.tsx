@@ -1,0 +1,36 @@
+import { MergeView } from "@codemirror/merge";
+import { yaml } from "@codemirror/lang-yaml";
+import { EditorView } from "@codemirror/view";
+import { basicSetup } from "codemirror";
+import { useEffect, useRef } from "react";
+
+/**
+ * Your text beside the disk version, with the differences marked and a button on each to take
+ * the disk's side (CodeMirror's merge view); "Keep this merge" carries on editing the left side.
+ */
+export function MergePanel({ mine, disk, onDone, onCancel }: { mine: string; disk: string; onDone: (merged: string) => void; onCancel: () => void }) {
+  const host = useRef<HTMLDivElement>(null);
+  const merge = useRef<MergeView | null>(null);
+  useEffect(() => {
+    const view = new MergeView({
+      parent: host.current!,
+      a: { doc: mine, extensions: [basicSetup, yaml(), EditorView.contentAttributes.of({ "aria-label": "Your version" })] },
+      b: { doc: disk, extensions: [basicSetup, yaml(), EditorView.editable.of(false), EditorView.contentAttributes.of({ "aria-label": "The version on disk" })] },
+      revertControls: "b-to-a",
+    });
+    merge.current = view;
+    return () => view.destroy();
+  }, [mine, disk]);
+  return (
+    <section className="merge" aria-label="Merge with the disk version">
+      <p>Left: your version. Right: the version on disk. Use the arrows to take a change from the disk.</p>
+      <div ref={host} className="merge-view" />
+      <button type="button" className="primary" onClick={() => onDone(merge.current!.a.state.doc.toString())}>
+        Keep this merge
+      </button>
+      <button type="button" onClick={onCancel}>
+        Cancel
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,62 @@
+import { useEffect, useState, type FormEvent } from "react";
+import { api, ApiError, type Problem } from "./api.ts";
+import { Dialog } from "./Dialog.tsx";
+
+/**
+ * Publish: the changed files, a message for the site's history, then the server's checks
+ * (validate over the whole site, then `npm run check` on the changed pages) and one commit.
+ */
+export function PublishDialog({ unsaved, onClose, onPublished }: { unsaved: boolean; onClose: () => void; onPublished: () => void }) {
+  const [files, setFiles] = useState<string[] | null>(null);
+  const [message, setMessage] = useState("");
+  const [state, setState] = useState<{ kind: "idle" | "working" | "done" | "failed"; text: string; problems?: Problem[]; report?: string }>({ kind: "idle", text: "" });
+  useEffect(() => {
+    void api.changes().then((c) => setFiles(c.files));
+  }, []);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setState({ kind: "working", text: "Checking the changed pages (this builds the site and opens each page in a browser: up to a minute)…" });
+    try {
+      const published = await api.publish(message);
+      setState({ kind: "done", text: `Published as commit ${published.commit.slice(0, 12)}${published.pushed ? ", and pushed" : ""}: ${published.files.join(", ")}.` });
+      onPublished();
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      setState({ kind: "failed", text: e.message, problems: e.body.problems as Problem[] | undefined, report: e.body.report as string | undefined });
+    }
+  };
+  return (
+    <Dialog title="Publish" onClose={onClose}>
+      <form onSubmit={(e) => void submit(e)} className="dialog-form">
+        {unsaved ? <p className="notice">The open page has unsaved changes: only what is saved is published.</p> : null}
+        <p>{files === null ? "Looking for changes…" : files.length === 0 ? "No page has changed since the last publish." : `Changed: ${files.join(", ")}`}</p>
+        <label>
+          What did you change?
+          <textarea value={message} onChange={(e) => setMessage(e.target.value)} rows={3} required />
+        </label>
+        <div role="status" className="publish-status">
+          <p>{state.text}</p>
+          {state.problems ? (
+            <ul>
+              {state.problems.map((p, i) => (
+                <li key={i}>
+                  {p.file}:{p.line}:{p.col} {p.message}
+                  {p.hint ? ` — ${p.hint}` : ""}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {state.report ? <pre>{state.report}</pre> : null}
+        </div>
+        <div className="dialog-buttons">
+          <button type="button" onClick={onClose}>
+            Close
+          </button>
+          <button type="submit" className="primary" disabled={state.kind === "working" || !files?.length}>
+            Publish
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

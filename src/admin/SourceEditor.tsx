@@ -1,0 +1,128 @@
+import { autocompletion, type CompletionContext, type CompletionResult } from "@codemirror/autocomplete";
+import { yaml } from "@codemirror/lang-yaml";
+import { lintGutter, setDiagnostics, type Diagnostic } from "@codemirror/lint";
+import { EditorState } from "@codemirror/state";
+import { EditorView, hoverTooltip } from "@codemirror/view";
+import { basicSetup } from "codemirror";
+import { useEffect, useRef } from "react";
+import { api, type Problem } from "./api.ts";
+import { offsetOf, quickFix } from "../content/yaml-edit.ts";
+
+interface SourceEditorProps {
+  file: string;
+  text: string;
+  problems: Problem[];
+  onChange: (text: string) => void;
+}
+
+/** The extent of the value or name a problem points at: a quoted text, or up to the next space, colon or bracket. */
+function tokenAt(text: string, from: number): number {
+  const match = /^("(?:[^"\\]|\\.)*"|'(?:[^']|'')*'|[^\s:,}\]#]+)/.exec(text.slice(from));
+  return from + Math.max(1, match?.[0].length ?? 1);
+}
+
+/** The validator's problems as CodeMirror diagnostics at their line and column, with the one-click fix where the hint names one. */
+export function diagnosticsOf(text: string, problems: Problem[]): Diagnostic[] {
+  return problems.map((p) => {
+    const from = Math.min(offsetOf(text, p.line, p.col), text.length);
+    const to = Math.min(tokenAt(text, from), text.length);
+    const fix = quickFix(text, p);
+    return {
+      from: Math.min(from, to),
+      to,
+      severity: "error",
+      message: p.hint ? `${p.message} — ${p.hint}` : p.message,
+      actions: fix ? [{ name: fix.label, apply: (view: EditorView) => view.dispatch({ changes: { from: fix.from, to: fix.to, insert: fix.insert } }) }] : [],
+    };
+  });
+}
+
+/**
+ * The YAML source view: CodeMirror 6 (no eval, no inline script: it runs under the admin's
+ * strict CSP) with completions and hover help from the schemas through the editor's API, and
+ * every problem the validator reports shown at its line and column.
+ */
+export function SourceEditor({ file, text, problems, onChange }: SourceEditorProps) {
+  const host = useRef<HTMLDivElement>(null);
+  const view = useRef<EditorView | null>(null);
+  const changed = useRef(onChange);
+  useEffect(() => {
+    changed.current = onChange;
+  }, [onChange]);
+
+  useEffect(() => {
+    const complete = async (context: CompletionContext): Promise<CompletionResult | null> => {
+      const result = await api.complete(file, context.state.doc.toString(), context.pos).catch(() => null);
+      if (!result || result.options.length === 0) return null;
+      return { from: result.from, options: result.options.map((o) => ({ label: o.label, apply: o.apply, type: o.type, detail: o.detail, info: o.info })), validFor: /^[\w$-]*$/ };
+    };
+    const help = hoverTooltip(async (v, pos) => {
+      const result = await api.hover(file, v.state.doc.toString(), pos).catch(() => null);
+      const hover = result?.hover;
+      if (!hover) return null;
+      return {
+        pos: hover.from,
+        end: hover.to,
+        create() {
+          const dom = document.createElement("div");
+          dom.className = "schema-help";
+          const title = dom.appendChild(document.createElement("strong"));
+          title.textContent = hover.title;
+          for (const line of hover.text.split("\n").filter(Boolean)) dom.appendChild(document.createElement("p")).textContent = line;
+          return { dom };
+        },
+      };
+    });
+    const editor = new EditorView({
+      parent: host.current!,
+      state: EditorState.create({
+        doc: text,
+        extensions: [
+          basicSetup,
+          yaml(),
+          lintGutter(),
+          autocompletion({ override: [complete] }),
+          help,
+          EditorView.lineWrapping,
+          EditorView.contentAttributes.of({ "aria-label": `YAML source of ${file}`, "aria-multiline": "true" }),
+          EditorView.updateListener.of((update) => {
+            if (update.docChanged) changed.current(update.state.doc.toString());
+          }),
+        ],
+      }),
+    });
+    view.current = editor;
+    return () => {
+      editor.destroy();
+      view.current = null;
+    };
+    // A new editor per file; later texts arrive through the effect below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [file]);
+
+  // Text changed elsewhere (the form view, the disk version): replace the document, keeping the cursor where it can stay.
+  useEffect(() => {
+    const editor = view.current;
+    if (!editor) return;
+    const current = editor.state.doc.toString();
+    if (current === text) return;
+    let start = 0;
+    while (start < current.length && start < text.length && current[start] === text[start]) start++;
+    let endOld = current.length;
+    let endNew = text.length;
+    while (endOld > start && endNew > start && current[endOld - 1] === text[endNew - 1]) {
+      endOld--;
+      endNew--;
+    }
+    editor.dispatch({ changes: { from: start, to: endOld, insert: text.slice(start, endNew) } });
+  }, [text]);
+
+  useEffect(() => {
+    const editor = view.current;
+    if (!editor) return;
+    const doc = editor.state.doc.toString();
+    editor.dispatch(setDiagnostics(editor.state, diagnosticsOf(doc, problems)));
+  }, [problems]);
+
+  return <div className="source-editor" ref={host} />;
+}

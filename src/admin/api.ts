@@ -1,0 +1,55 @@
+import type { FormSchema } from "../server/editor/form-schema.ts";
+import type { Published } from "../server/editor/publish.ts";
+import type { Completions, Hover } from "../server/editor/schema-help.ts";
+import type { PageSummary, PageText } from "../server/editor/workspace.ts";
+
+/** One problem as the validator reports it (src/content/problem.ts). */
+export interface Problem {
+  file: string;
+  line: number;
+  col: number;
+  message: string;
+  hint?: string;
+}
+
+export type { Completions, FormSchema, Hover, PageSummary, PageText, Published };
+
+/** An answer of the editor's API that is not a success: its status, its one-sentence error, and the rest of its JSON. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body: Record<string, unknown>,
+  ) {
+    super(message);
+  }
+}
+
+async function call<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+  const response = await fetch(`/admin/api/${path}`, {
+    method,
+    headers: body === undefined ? {} : { "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal,
+  });
+  const type = response.headers.get("content-type") ?? "";
+  if (!response.ok) {
+    const json = type.includes("json") ? ((await response.json()) as Record<string, unknown>) : {};
+    throw new ApiError(response.status, typeof json.error === "string" ? json.error : `The editor's server answered ${response.status}.`, json);
+  }
+  return (type.includes("json") ? response.json() : response.text()) as Promise<T>;
+}
+
+export const api = {
+  pages: () => call<{ pages: PageSummary[]; settings: { file: string; problems: number } }>("GET", "pages"),
+  page: (path: string) => call<PageText>("GET", `page?path=${encodeURIComponent(path)}`),
+  check: (path: string, text: string, signal?: AbortSignal) => call<{ problems: Problem[] }>("POST", "check", { path, text }, signal),
+  preview: (path: string, text: string, signal?: AbortSignal) => call<string>("POST", "preview", { path, text }, signal),
+  save: (path: string, text: string, base: string | null) => call<PageText & { problems: Problem[] }>("PUT", "page", { path, text, base }),
+  create: (kind: string, address: string, title: string) => call<{ files: PageText[] }>("POST", "pages", { kind, address, title }),
+  complete: (path: string, text: string, offset: number) => call<Completions>("POST", "complete", { path, text, offset }),
+  hover: (path: string, text: string, offset: number) => call<{ hover: Hover | null }>("POST", "hover", { path, text, offset }),
+  form: () => call<FormSchema>("GET", "form"),
+  changes: () => call<{ files: string[] }>("GET", "changes"),
+  publish: (message: string) => call<Published>("POST", "publish", { message }),
+};

@@ -1,0 +1,10 @@
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { EditorApp } from "./EditorApp.tsx";
+import "./admin.css";
+
+createRoot(document.getElementById("editor-root")!).render(
+  <StrictMode>
+    <EditorApp />
+  </StrictMode>,
+);

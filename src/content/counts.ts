@@ -1,0 +1,175 @@
+import numberToWords from "number-to-words";
+import type { Page, Site } from "../shared/generated/schema-types.ts";
+import { didYouMean } from "./did-you-mean.ts";
+import type { LoadedFile } from "./load.ts";
+import { locate, type Segment } from "./locate.ts";
+import { problem, type Problem } from "./problem.ts";
+import { parentOf } from "./resolve-listings.ts";
+
+/**
+ * Counts that never go stale. A text says how many pages a listing holds with a token, and the
+ * build writes the number in words, as the copy always has ("Ten industries", not "10 industries"):
+ * - `{count:name}`: a count named in site/_site.yaml (`counts:`), usable in any text;
+ * - `{count}`: in a childCards block, the pages it lists; elsewhere in a page, the pages listed
+ *   below that page.
+ * A number written in words before a counted noun ("Ten sectors") that no longer matches the
+ * pages it describes is a problem, with the token to write in the hint.
+ */
+export type NamedCount = NonNullable<Site["counts"]>[number];
+
+/** A valid page as the count step sees it; `data` is filled in place. */
+export interface CountedPage {
+  file: string;
+  route: string;
+  data: Page;
+  loaded: LoadedFile;
+}
+
+export interface CountedSite {
+  file: string;
+  data: Site;
+  loaded: LoadedFile;
+}
+
+// number-to-words is CommonJS: its functions hang off the default export.
+const { toWords } = numberToWords;
+
+const TOKEN = /\{count(?::([^{}\s]*))?\}/g;
+
+/** The number in English words, "Ten" where a sentence starts ("twenty-one", "one hundred and five"). */
+export function numberInWords(n: number, sentenceStart: boolean): string {
+  const words = toWords(n);
+  return sentenceStart ? words.charAt(0).toUpperCase() + words.slice(1) : words;
+}
+
+/** Whether `index` in `text` starts a sentence: nothing before it but opening marks, or a full stop, ! or ? before those. */
+export function startsSentence(text: string, index: number): boolean {
+  const before = text.slice(0, index).replace(/[\s*_"'“‘([]+$/, "");
+  return before === "" || /[.!?]$/.test(before);
+}
+
+/** The largest number the check reads back from words: listings are counted, not measured. */
+const LARGEST_WORD_NUMBER = 100;
+const NUMBER_OF_WORD = new Map(Array.from({ length: LARGEST_WORD_NUMBER }, (_, i) => [toWords(i + 1), i + 1] as const));
+const NUMBER_WORDS = [...NUMBER_OF_WORD.keys()].sort((a, b) => b.length - a.length).join("|");
+
+/** How many listed pages (pages with a card:) are below each address, one level and two levels down. */
+function listedCounts(pages: CountedPage[]): { below: (route: string) => number; twoBelow: (route: string) => number } {
+  const children = new Map<string, string[]>();
+  for (const p of pages) {
+    if (!p.data.card || p.route === "/") continue;
+    const parent = parentOf(p.route);
+    children.set(parent, [...(children.get(parent) ?? []), p.route]);
+  }
+  const below = (route: string) => children.get(route)?.length ?? 0;
+  const twoBelow = (route: string) => (children.get(route) ?? []).reduce((sum, child) => sum + below(child), 0);
+  return { below, twoBelow };
+}
+
+/** The string values of a document with their paths, in document order. */
+function texts(value: unknown, path: Segment[] = []): { text: string; path: Segment[] }[] {
+  if (typeof value === "string") return [{ text: value, path }];
+  if (Array.isArray(value)) return value.flatMap((v, i) => texts(v, [...path, i]));
+  if (value !== null && typeof value === "object") return Object.entries(value).flatMap(([k, v]) => texts(v, [...path, k]));
+  return [];
+}
+
+function setAt(data: unknown, path: Segment[], text: string): void {
+  let node = data as Record<string | number, unknown>;
+  for (const seg of path.slice(0, -1)) node = node[seg] as Record<string | number, unknown>;
+  node[path[path.length - 1]!] = text;
+}
+
+/** The listing a text of a page describes structurally: its childCards block's, else the page's own. */
+function contextOf(page: CountedPage, path: Segment[]): string {
+  if (path[0] === "sections" && typeof path[1] === "number") {
+    const section = page.data.sections[path[1]];
+    if (section?.type === "childCards") return section.from;
+  }
+  return page.route;
+}
+
+/** The first part of an address: "/courses/explore" → "courses"; "/" → "". */
+const sectionOf = (route: string) => route.split("/")[1] ?? "";
+
+/** Where in the YAML a piece of a text is: the phrase's own column when the value sits on one line as written, else the value's start. */
+function placeOf(loaded: LoadedFile, path: Segment[], phrase: string): { line: number; col: number } {
+  const at = locate(loaded, path);
+  const line = loaded.text.split(/\r?\n/)[at.line - 1] ?? "";
+  const found = line.indexOf(phrase, at.col - 1);
+  return found >= 0 ? { line: at.line, col: found + 1 } : at;
+}
+
+/**
+ * Fill every count token of the pages and the site settings in place, and report tokens that
+ * name no count and number words that disagree with what they count. Runs before listings copy
+ * cards from page to page, so a `{count}` in a card means the page that wrote it.
+ */
+export function fillCounts(pages: CountedPage[], site: CountedSite | null): Problem[] {
+  const problems: Problem[] = [];
+  const { below, twoBelow } = listedCounts(pages);
+  const named = new Map<string, { count: NamedCount; value: number }>();
+  for (const count of site?.data.counts ?? []) named.set(count.name, { count, value: (count.depth ?? 1) === 2 ? twoBelow(count.from) : below(count.from) });
+  const nouns = new Map<string, { count: NamedCount; value: number }[]>();
+  for (const entry of named.values()) for (const word of entry.count.words) nouns.set(word, [...(nouns.get(word) ?? []), entry]);
+  const spelled = nouns.size > 0 ? new RegExp(`\\b(${NUMBER_WORDS})\\b((?:[ \\t]+[\\w-]+){0,2}?)[ \\t]+(${[...nouns.keys()].join("|")})\\b`, "gi") : null;
+
+  const fill = (file: string, loaded: LoadedFile, data: unknown, where: { route?: string; page?: CountedPage }) => {
+    for (const { text, path } of texts(data)) {
+      const context = where.page ? contextOf(where.page, path) : undefined;
+      if (spelled) {
+        for (const m of text.matchAll(spelled)) {
+          const said = NUMBER_OF_WORD.get(m[1]!.toLowerCase())!;
+          const noun = m[3]!.toLowerCase();
+          // A named count describes texts of its own part of the site (and the home page and the header);
+          // elsewhere the same noun may count something else ("four projects, four industries").
+          const candidates = nouns.get(noun)!.filter((c) => !where.route || where.route === "/" || sectionOf(where.route) === sectionOf(c.count.from));
+          if (candidates.length === 0) continue;
+          const own = context !== undefined ? below(context) : 0;
+          if (candidates.some((c) => c.value === said) || own === said) continue;
+          const best = candidates[0]!;
+          problems.push(
+            problem(
+              file,
+              placeOf(loaded, path, m[0]),
+              `"${m[0]}" says ${m[1]!.toLowerCase()}, but ${best.count.from} lists ${numberInWords(best.value, false)} ${best.value === 1 ? "page" : "pages"}${(best.count.depth ?? 1) === 2 ? " two levels below it" : ""}`,
+              `write {count:${best.count.name}}${m[2]} ${m[3]}, and the number is counted from the pages`,
+            ),
+          );
+        }
+      }
+      if (!text.includes("{count")) continue;
+      const filled = text.replace(TOKEN, (token, name: string | undefined, index: number) => {
+        let value: number | undefined;
+        if (name === undefined) {
+          if (context === undefined) {
+            problems.push(problem(file, placeOf(loaded, path, token), "{count} alone counts the pages of a page's listing, and this file is not a page", named.size > 0 ? `name the count: ${[...named.keys()].map((n) => `{count:${n}}`).join(", ")}` : "name the count, and define it under counts: in site/_site.yaml"));
+            return token;
+          }
+          value = below(context);
+          if (value === 0) {
+            problems.push(problem(file, placeOf(loaded, path, token), `{count} here counts the pages listed below ${context}, and there are none`, "give the pages below a card:, or name a count from site/_site.yaml: " + ([...named.keys()].map((n) => `{count:${n}}`).join(", ") || "none is defined")));
+            return token;
+          }
+        } else {
+          const entry = named.get(name);
+          if (!entry) {
+            if (!site) return token;
+            const guess = didYouMean(name, named.keys());
+            problems.push(
+              problem(file, placeOf(loaded, path, token), `unknown count "${name}"`, guess ? `did you mean {count:${guess}}?` : named.size > 0 ? `the counts are: ${[...named.keys()].join(", ")} (site/_site.yaml, counts:)` : "add it under counts: in site/_site.yaml"),
+            );
+            return token;
+          }
+          value = entry.value;
+        }
+        return numberInWords(value, startsSentence(text, index));
+      });
+      if (filled !== text) setAt(data, path, filled);
+    }
+  };
+
+  for (const page of pages) fill(page.file, page.loaded, page.data, { route: page.route, page });
+  if (site) fill(site.file, site.loaded, site.data, {});
+  return problems;
+}

@@ -1,0 +1,183 @@
+import fastifyStatic from "@fastify/static";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { join } from "node:path";
+import { validatorsOf } from "../../content/site.ts";
+import { handleError, type ErrorBody } from "../error-responses.ts";
+import { registerStrictJsonParser } from "../json-body.ts";
+import type { EditorBundles } from "./bundles.ts";
+import { PREVIEW_BASE } from "./bundles.ts";
+import { EditorInputError } from "./editor-error.ts";
+import { pagePath } from "./page-path.ts";
+import { formSchema } from "./form-schema.ts";
+import { previewHtml } from "./preview.ts";
+import { changedSiteFiles, publish, type PageChecker } from "./publish.ts";
+import { completionsAt, hoverAt } from "./schema-help.ts";
+import { blocksPreview, Workspace } from "./workspace.ts";
+
+export interface EditorOptions {
+  /** The working copy: the folder holding site/ and schema/. */
+  root: string;
+  bundles: EditorBundles;
+  /** The page check a publish runs (publish.ts, projectCheck). */
+  checkPages: PageChecker;
+  /** Serve site/assets/ at the site's own paths, so the preview's pictures load (`npm run edit`; inside `npm start` the site serves them). */
+  serveSiteAssets?: boolean;
+}
+
+/**
+ * The editor's pages may run only their own scripts and styles, connect only to their own API,
+ * and frame only their own preview; nobody may frame them. The preview frame is sandboxed
+ * without scripts, so it inherits this policy and runs nothing.
+ */
+export const ADMIN_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data: blob:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "frame-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join("; ");
+
+/** A preview requested on its own is a document the admin alone may frame. */
+export const PREVIEW_CSP = ADMIN_CSP.replace("frame-ancestors 'none'", "frame-ancestors 'self'");
+
+/** A page's YAML is at most 256 KB (MAX_FILE_BYTES); JSON escaping can nearly double it, and anything above this is refused unread. */
+export const EDITOR_BODY_LIMIT = 1024 * 1024;
+
+const BODY_ERRORS: Readonly<Record<string, { status: number; message: string }>> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: "The request body is too large: a page may be at most 256 KB of text." },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: 'The request body is empty: send a JSON object, such as {"path": "site/index.yaml", "text": "…"}.' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: "The request body is not valid JSON." },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: "Send the request as JSON, with Content-Type: application/json." },
+};
+
+function editorError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof EditorInputError) {
+    const body: ErrorBody & Record<string, unknown> = { ...error.details, error: error.message };
+    return reply.code(error.status).type("application/json; charset=utf-8").send(body);
+  }
+  const known = BODY_ERRORS[error.code];
+  if (known)
+    return reply
+      .code(known.status)
+      .type("application/json; charset=utf-8")
+      .send({ error: known.message } satisfies ErrorBody);
+  return handleError(error, request, reply);
+}
+
+type Body = Record<string, unknown>;
+
+function bodyOf(request: FastifyRequest): Body {
+  const body = request.body;
+  if (body === null || typeof body !== "object" || Array.isArray(body)) throw new EditorInputError(400, "The request body must be a JSON object.");
+  return body as Body;
+}
+
+function textOf(body: Body): string {
+  if (typeof body.text !== "string") throw new EditorInputError(400, "Send the page's YAML as text, a string.");
+  return body.text;
+}
+
+function offsetOf(body: Body, text: string): number {
+  const offset = body.offset;
+  if (typeof offset !== "number" || !Number.isInteger(offset) || offset < 0 || offset > text.length)
+    throw new EditorInputError(400, "offset is the cursor's position in the text: a whole number from 0 to the text's length.");
+  return offset;
+}
+
+/**
+ * The browser editor, as a fastify plugin: its pages at /admin/, its API at /admin/api/
+ * (docs/editor.md), the preview's stylesheet and fonts at /admin/preview/. `npm run edit`
+ * mounts it for one person on the loopback address.
+ */
+export async function editorPlugin(app: FastifyInstance, options: EditorOptions): Promise<void> {
+  const workspace = new Workspace(options.root);
+  // Compile the schemas and check every file once now, so the first page list and the first keystroke are as quick as the rest.
+  workspace.content();
+  const { bundles } = options;
+  const index = () => validatorsOf(options.root).index;
+
+  registerStrictJsonParser(app);
+  app.setErrorHandler(editorError);
+  app.addHook("onSend", async (request, reply, payload) => {
+    if (reply.getHeader("content-security-policy") !== PREVIEW_CSP) reply.header("content-security-policy", ADMIN_CSP);
+    if (request.url.startsWith("/admin/api/")) reply.header("cache-control", "no-store");
+    return payload;
+  });
+
+  await app.register(fastifyStatic, { root: bundles.adminDir, prefix: "/admin/", index: ["index.html"], wildcard: true, decorateReply: false, cacheControl: false });
+  await app.register(fastifyStatic, { root: join(bundles.previewDir, "assets"), prefix: `${PREVIEW_BASE}assets/`, decorateReply: false });
+  if (options.serveSiteAssets) await app.register(fastifyStatic, { root: join(options.root, "site", "assets"), prefix: "/", decorateReply: false, wildcard: true });
+
+  const limits = { bodyLimit: EDITOR_BODY_LIMIT };
+
+  app.get("/admin/api/pages", async () => workspace.list());
+
+  app.get("/admin/api/page", async (request) => workspace.read(pagePath((request.query as Record<string, unknown>).path)));
+
+  app.post("/admin/api/check", limits, async (request) => {
+    const body = bodyOf(request);
+    const file = pagePath(body.path);
+    return { problems: workspace.check(file, textOf(body)).problems };
+  });
+
+  app.put("/admin/api/page", limits, async (request) => {
+    const body = bodyOf(request);
+    const file = pagePath(body.path);
+    const base = body.base === undefined || body.base === null ? null : String(body.base);
+    const text = textOf(body);
+    const saved = workspace.save(file, text, base);
+    return { ...saved, problems: workspace.check(file, text).problems };
+  });
+
+  app.post("/admin/api/pages", limits, async (request, reply) => {
+    const body = bodyOf(request);
+    const files = workspace.create(body.kind, body.address, body.title);
+    return reply.code(201).send({ files });
+  });
+
+  app.post("/admin/api/preview", limits, async (request, reply) => {
+    const body = bodyOf(request);
+    const file = pagePath(body.path);
+    const { problems, content } = workspace.check(file, textOf(body));
+    const blocking = blocksPreview(problems);
+    if (blocking.length > 0)
+      throw new EditorInputError(422, `The page has ${blocking.length === 1 ? "a problem" : `${blocking.length} problems`}: the preview shows it again once ${blocking.length === 1 ? "it is" : "they are"} fixed.`, {
+        problems: blocking,
+      });
+    const route = content.files.includes(join(options.root, file)) ? workspace.read(file).route : null;
+    const html = route === null ? null : await previewHtml(bundles, content, route);
+    if (html === null)
+      throw new EditorInputError(422, file === "site/_site.yaml" ? "The site settings have no page of their own: open a page to see them in its header and footer." : "This file is not a page the site can draw.");
+    return reply.type("text/html; charset=utf-8").header("content-security-policy", PREVIEW_CSP).send(html);
+  });
+
+  app.post("/admin/api/complete", limits, async (request) => {
+    const body = bodyOf(request);
+    const file = pagePath(body.path);
+    const text = textOf(body);
+    return completionsAt(index(), file, text, offsetOf(body, text)) ?? { from: offsetOf(body, text), options: [] };
+  });
+
+  app.post("/admin/api/hover", limits, async (request) => {
+    const body = bodyOf(request);
+    const file = pagePath(body.path);
+    const text = textOf(body);
+    return { hover: hoverAt(index(), file, text, offsetOf(body, text)) };
+  });
+
+  app.get("/admin/api/form", async () => formSchema(index()));
+
+  app.get("/admin/api/changes", async () => ({ files: await changedSiteFiles(options.root) }));
+
+  app.post("/admin/api/publish", limits, async (request) => publish(workspace, bodyOf(request).message, options.checkPages));
+
+  app.all("/admin/api/*", async () => {
+    throw new EditorInputError(404, "There is no such editor API: see docs/editor.md.");
+  });
+}

@@ -1,0 +1,31 @@
+import type { SiteContent } from "../../content/site.ts";
+import { escapeHtml } from "../../shared/html.ts";
+import type { PageEntry } from "../../shared/page-entry.ts";
+import type { EditorBundles } from "./bundles.ts";
+
+/**
+ * One page drawn by the site's renderer as a document for the editor's preview frame: the
+ * site's stylesheet, the rendered header, sections and footer, and no script (the frame is
+ * sandboxed without scripts; the editor follows its links itself).
+ */
+export async function previewHtml(bundles: Pick<EditorBundles, "renderPage" | "stylesheet">, content: SiteContent, route: string): Promise<string | null> {
+  const page = content.pages.find((p) => p.route === route);
+  if (!page || !content.site) return null;
+  const entry: PageEntry = { route: page.route, page: page.data };
+  const body = await bundles.renderPage(route, entry, content.site);
+  return [
+    "<!doctype html>",
+    `<html lang="${escapeHtml(content.site.language ?? "en")}">`,
+    "<head>",
+    '<meta charset="utf-8" />',
+    '<meta name="viewport" content="width=device-width, initial-scale=1" />',
+    `<title>${escapeHtml(page.data.title)}</title>`,
+    `<link rel="stylesheet" href="${escapeHtml(bundles.stylesheet)}" />`,
+    "</head>",
+    "<body>",
+    `<div id="root">${body}</div>`,
+    "</body>",
+    "</html>",
+    "",
+  ].join("\n");
+}

@@ -1,0 +1,91 @@
+import { execFile } from "node:child_process";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { EditorInputError } from "./editor-error.ts";
+import type { Workspace } from "./workspace.ts";
+
+const run = promisify(execFile);
+
+/** What a publish did: the commit, and whether it was pushed. */
+export interface Published {
+  commit: string;
+  files: string[];
+  pushed: boolean;
+}
+
+/** How a publish checks a page beyond validate: the project's `npm run check` (render, axe, SEO, structured data). */
+export type PageChecker = (files: string[]) => Promise<{ ok: boolean; output: string }>;
+
+/** `npm run check` on the working copy, one page at a time as it takes them (it builds the site in a temporary folder and drives Chromium). */
+export function projectCheck(codeRoot: string, root: string): PageChecker {
+  const checkOne = async (file: string) => {
+    try {
+      const { stdout } = await run(process.execPath, [join(codeRoot, "src", "cli", "launch.mjs"), "check", "--root", root, file], { cwd: root, maxBuffer: 16 * 1024 * 1024 });
+      return { ok: true, output: stdout.trim() };
+    } catch (error) {
+      const { stdout = "", stderr = "" } = error as { stdout?: string; stderr?: string };
+      return { ok: false, output: `${stdout}${stderr}`.trim() };
+    }
+  };
+  return async (files) => {
+    const results = [];
+    for (const file of files) results.push(await checkOne(file));
+    return { ok: results.every((r) => r.ok), output: results.map((r) => r.output).join("\n") };
+  };
+}
+
+async function git(root: string, args: string[]): Promise<string> {
+  try {
+    return (await run("git", args, { cwd: root, maxBuffer: 16 * 1024 * 1024 })).stdout;
+  } catch (error) {
+    const { stderr = "" } = error as { stderr?: string };
+    throw new EditorInputError(500, `git ${args[0]} failed: ${stderr.trim() || (error as Error).message}`);
+  }
+}
+
+/** The files under site/ that differ from the last commit (changed, new or deleted), as git names them. */
+export async function changedSiteFiles(root: string): Promise<string[]> {
+  const out = await git(root, ["status", "--porcelain=v1", "-z", "--untracked-files=all", "--", "site"]);
+  const files: string[] = [];
+  const entries = out.split("\0").filter(Boolean);
+  for (let i = 0; i < entries.length; i++) {
+    const entry = entries[i]!;
+    files.push(entry.slice(3));
+    // A rename is followed by its old path.
+    if (entry[0] === "R") i++;
+  }
+  return files.sort();
+}
+
+/**
+ * Publish: every changed file under site/ must be free of problems (validate, over the whole
+ * site) and its pages must pass the project's check; then one commit with the editor's
+ * message, by the local git identity, pushed when a remote is set. Nothing with a problem is published.
+ */
+export async function publish(workspace: Workspace, message: unknown, checkPages: PageChecker): Promise<Published> {
+  if (typeof message !== "string" || message.trim() === "") throw new EditorInputError(400, "Say what you changed: the message is what the site's history shows.");
+  if (message.length > 2000) throw new EditorInputError(400, "The message is too long: at most 2,000 characters.");
+  const root = workspace.root;
+  const files = await changedSiteFiles(root);
+  if (files.length === 0) throw new EditorInputError(409, "Nothing to publish: no page has changed since the last publish.");
+  const content = workspace.content();
+  const problems = content.problems.filter((p) => files.includes(p.file));
+  if (problems.length > 0) {
+    throw new EditorInputError(422, `Not published: ${problems.length === 1 ? "1 problem" : `${problems.length} problems`} in the changed pages. Fix them and publish again.`, { problems });
+  }
+  const pages = files.filter((f) => f.endsWith(".yaml") && !f.endsWith("/_site.yaml") && content.files.includes(join(root, f)));
+  if (pages.length > 0) {
+    const checked = await checkPages(pages);
+    if (!checked.ok) throw new EditorInputError(422, "Not published: the page check found problems. Fix them and publish again.", { report: checked.output });
+  }
+  await git(root, ["add", "--all", "--", ...files]);
+  await git(root, ["commit", "--quiet", "--message", message.trim(), "--", ...files]);
+  const commit = (await git(root, ["rev-parse", "HEAD"])).trim();
+  const remotes = (await git(root, ["remote"])).trim();
+  let pushed = false;
+  if (remotes !== "") {
+    await git(root, ["push", "--quiet"]);
+    pushed = true;
+  }
+  return { commit, files, pushed };
+}

@@ -1,0 +1,195 @@
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
+import type { Page, Site } from "../../shared/generated/schema-types.ts";
+import type { FileCheck } from "../../content/check-file.ts";
+import { checkFile } from "../../content/check-file.ts";
+import { MAX_FILE_BYTES } from "../../content/load.ts";
+import type { Problem } from "../../content/problem.ts";
+import { routeOfFile } from "../../content/routes.ts";
+import { crossCheck, siteYamlFiles, validatorsOf, type SiteContent } from "../../content/site.ts";
+import { isPlaceholderProblem, KINDS, planStarter, StarterError, type Kind } from "../../content/starters.ts";
+import { setValue } from "../../content/yaml-edit.ts";
+import { EditorInputError } from "./editor-error.ts";
+import type { PagePath } from "./page-path.ts";
+
+/** One page in the editor's list. */
+export interface PageSummary {
+  file: string;
+  route: string;
+  title: string;
+  aliases: string[];
+  /** The first part of the address (industries, courses, …; "" for the home page): how the site is organised. */
+  group: string;
+  problems: number;
+}
+
+/** A page as the editor opens it: its text and the fingerprint a save must name, so a change on disk meanwhile is noticed. */
+export interface PageText {
+  file: string;
+  route: string;
+  text: string;
+  hash: string;
+}
+
+export const hashOf = (text: string): string => createHash("sha256").update(text).digest("hex").slice(0, 32);
+
+const rel = (from: string, to: string) => relative(from, to).split("\\").join("/");
+
+/**
+ * The working copy as the editor sees it. Checking a text runs the project's own checks
+ * (src/content: YAML, schema, page rules, pictures, placeholders, then links, anchors and
+ * listings across the whole site) with the text in place of its file. The per-file results
+ * of the files that did not change are kept (by modification time and size), so a check
+ * after a keystroke re-reads one file, not the site.
+ */
+export class Workspace {
+  readonly siteDir: string;
+  private readonly checked = new Map<string, { stamp: string; result: FileCheck }>();
+
+  constructor(readonly root: string) {
+    this.siteDir = join(root, "site");
+  }
+
+  private stampOf(full: string): string {
+    const stat = statSync(full);
+    return `${stat.mtimeMs}:${stat.size}`;
+  }
+
+  /**
+   * The file's own checks, from the cache while it is unchanged on disk. The cross-file checks
+   * fill listings into the data (childCards sections, the site settings' header panels), so
+   * those files' data is handed out as a copy; copying every page's would double a check's time.
+   */
+  private fileCheck(full: string): FileCheck {
+    const stamp = this.stampOf(full);
+    let entry = this.checked.get(full);
+    if (entry?.stamp !== stamp) {
+      entry = { stamp, result: checkFile(this.root, full, validatorsOf(this.root)) };
+      this.checked.set(full, entry);
+    }
+    const { result } = entry;
+    return result.loaded && fillsListings(result.loaded) ? { ...result, loaded: { ...result.loaded, data: structuredClone(result.loaded.data) } } : result;
+  }
+
+  /** Every check over the whole site, with `unsaved` (page path → text) standing in for those files. */
+  content(unsaved?: { file: PagePath; text: string }): SiteContent {
+    const yaml = siteYamlFiles(this.root);
+    const unsavedFull = unsaved ? join(this.root, unsaved.file) : null;
+    const files = unsavedFull && !yaml.files.includes(unsavedFull) ? [...yaml.files, unsavedFull].sort() : yaml.files;
+    const validators = validatorsOf(this.root);
+    const results = files.map((full) => (full === unsavedFull ? checkFile(this.root, full, validators, Buffer.from(unsaved!.text)) : this.fileCheck(full)));
+    const texts = unsaved ? new Map([[unsaved.file as string, unsaved.text]]) : undefined;
+    return crossCheck(this.root, { files, problems: yaml.problems }, results, { texts });
+  }
+
+  /** The problems of one page's text, checked with the whole site in place. */
+  check(file: PagePath, text: string): { problems: Problem[]; content: SiteContent } {
+    refuseOversized(text);
+    const content = this.content({ file, text });
+    return { problems: content.problems.filter((p) => p.file === file), content };
+  }
+
+  /** Every page by address and title, with its problem count and aliases. */
+  list(): { pages: PageSummary[]; settings: { file: string; problems: number } } {
+    const content = this.content();
+    const countOf = new Map<string, number>();
+    for (const p of content.problems) countOf.set(p.file, (countOf.get(p.file) ?? 0) + 1);
+    const pages: PageSummary[] = [];
+    for (const full of content.files) {
+      const file = rel(this.root, full);
+      const inSite = rel(this.siteDir, full);
+      if (inSite === "_site.yaml") continue;
+      const data = this.fileCheck(full).loaded?.data as Partial<Page> | undefined;
+      const route = routeOfFile(inSite);
+      pages.push({
+        file,
+        route,
+        title: typeof data?.title === "string" ? data.title : route,
+        aliases: Array.isArray(data?.aliases) ? data.aliases.filter((a): a is string => typeof a === "string") : [],
+        group: route.split("/")[1] ?? "",
+        problems: countOf.get(file) ?? 0,
+      });
+    }
+    pages.sort((a, b) => a.route.localeCompare(b.route));
+    return { pages, settings: { file: "site/_site.yaml", problems: countOf.get("site/_site.yaml") ?? 0 } };
+  }
+
+  read(file: PagePath): PageText {
+    const full = join(this.root, file);
+    if (!existsSync(full)) throw new EditorInputError(404, `There is no page file ${file}.`);
+    const text = readFileSync(full, "utf8");
+    return { file, route: routeOfFile(rel(this.siteDir, full)), text, hash: hashOf(text) };
+  }
+
+  /**
+   * Write the text as it is (nothing re-serialised: the bytes the editor holds are the bytes
+   * written). `base` is the hash the editor opened; if the file changed on disk since, nothing is
+   * written and the disk version comes back, for the editor to offer it or a merge.
+   */
+  save(file: PagePath, text: string, base: string | null): PageText {
+    refuseOversized(text);
+    const full = join(this.root, file);
+    if (existsSync(full)) {
+      const disk = readFileSync(full, "utf8");
+      if (base !== null && hashOf(disk) !== base) {
+        throw new EditorInputError(409, `${file} was changed on disk since you opened it: keep the disk version, or merge your changes into it.`, { disk, diskHash: hashOf(disk) });
+      }
+    } else if (base !== null) {
+      throw new EditorInputError(409, `${file} was deleted on disk since you opened it: save again to write it back.`, { disk: null, diskHash: null });
+    }
+    mkdirSync(dirname(full), { recursive: true });
+    // Written beside and renamed in, so the dev server or a build never reads half a file.
+    const temp = `${full}.${process.pid}.editing`;
+    writeFileSync(temp, text);
+    renameSync(temp, full);
+    return this.read(file);
+  }
+
+  /** A new page from a starter, as `npm run new` writes it, with the title asked for. Returns the files written, the page first. */
+  create(kindRaw: unknown, routeRaw: unknown, titleRaw: unknown): PageText[] {
+    if (typeof kindRaw !== "string" || !(KINDS as readonly string[]).includes(kindRaw)) throw new EditorInputError(400, `Choose what kind of page to make: ${KINDS.join(", ")}.`);
+    if (typeof routeRaw !== "string" || routeRaw.trim() === "") throw new EditorInputError(400, "Give the new page's address, such as /industries/mining.");
+    const title = typeof titleRaw === "string" ? titleRaw.trim() : "";
+    if (title === "") throw new EditorInputError(400, "Give the new page a title, such as Mining.");
+    if (title.length > 60) throw new EditorInputError(400, "The title is too long: at most 60 characters.");
+    const content = this.content();
+    let files;
+    try {
+      files = planStarter(kindRaw as Kind, routeRaw, { root: this.root, content, index: validatorsOf(this.root).index });
+    } catch (error) {
+      if (error instanceof StarterError) throw new EditorInputError(400, `${error.message.charAt(0).toUpperCase()}${error.message.slice(1)}.`);
+      throw error;
+    }
+    const [page, ...rest] = files;
+    const written = [{ ...page!, text: withTitle(page!.text, title, content.site) }, ...rest];
+    for (const f of written) {
+      const full = join(this.root, f.file);
+      mkdirSync(dirname(full), { recursive: true });
+      writeFileSync(full, f.text, { flag: "wx" });
+    }
+    return written.map((f) => this.read(f.file as PagePath));
+  }
+}
+
+/** The page's own heading, card and browser title say what the editor typed; the starter's other placeholders stay to be replaced. */
+function withTitle(text: string, title: string, site: Site | null): string {
+  const full = `${title} | ${site?.company ?? "Nexa AI"}`;
+  let out = setValue(text, ["title"], full.length <= 60 ? full : title);
+  out = setValue(out, ["card", "title"], title);
+  return setValue(out, ["sections", 0, "heading"], title);
+}
+
+function fillsListings(loaded: NonNullable<FileCheck["loaded"]>): boolean {
+  if (loaded.kind === "site") return true;
+  const sections = (loaded.data as { sections?: unknown } | null)?.sections;
+  return Array.isArray(sections) && sections.some((s) => (s as { type?: unknown } | null)?.type === "childCards");
+}
+
+function refuseOversized(text: string): void {
+  const bytes = Buffer.byteLength(text);
+  if (bytes > MAX_FILE_BYTES) throw new EditorInputError(413, `The text is too large (${Math.ceil(bytes / 1024)} KB): a page file may be at most ${MAX_FILE_BYTES / 1024} KB. Split the content over several pages.`);
+}
+
+/** Placeholders keep a page out of the build, but it can be drawn: the preview shows a starter while it is being filled in. */
+export const blocksPreview = (problems: Problem[]): Problem[] => problems.filter((p) => !isPlaceholderProblem(p));

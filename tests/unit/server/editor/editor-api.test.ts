@@ -1,0 +1,209 @@
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import Fastify, { type FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { editorPlugin, ADMIN_CSP, PREVIEW_CSP } from "../../../../src/server/editor/index.ts";
+import type { PageChecker } from "../../../../src/server/editor/publish.ts";
+import { render as renderPage } from "../../../../src/app/entry-server.tsx";
+import { siteCopyRoot } from "../../fixture-site.ts";
+
+let root: string;
+let cleanup: () => void;
+let bundleDir: string;
+let app: FastifyInstance;
+let checkedPages: string[][] = [];
+let checkResult = { ok: true, output: "" };
+const checkPages: PageChecker = async (files) => {
+  checkedPages.push(files);
+  return checkResult;
+};
+
+const git = (...args: string[]) => execFileSync("git", args, { cwd: root, encoding: "utf8" });
+
+beforeAll(async () => {
+  ({ root, cleanup } = siteCopyRoot());
+  // The bundles live outside the working copy, which the publish tests stash and commit.
+  bundleDir = mkdtempSync(join(tmpdir(), "nexa-editor-bundles-"));
+  const adminDir = join(bundleDir, "admin");
+  const previewDir = join(bundleDir, "preview");
+  mkdirSync(adminDir);
+  mkdirSync(join(previewDir, "assets"), { recursive: true });
+  writeFileSync(join(adminDir, "index.html"), "<!doctype html><title>Site editor</title>");
+  writeFileSync(join(previewDir, "assets", "site.css"), "body{}");
+  git("init", "--quiet");
+  git("config", "user.email", "editor@example.com");
+  git("config", "user.name", "Ed Itor");
+  git("add", "site");
+  git("commit", "--quiet", "-m", "The site as it was");
+  app = Fastify({ logger: { level: "error" } });
+  await app.register(editorPlugin, { root, bundles: { adminDir, previewDir, stylesheet: "/admin/preview/assets/site.css", renderPage }, checkPages });
+  await app.ready();
+}, 60_000);
+
+afterAll(async () => {
+  await app?.close();
+  cleanup?.();
+  if (bundleDir) rmSync(bundleDir, { recursive: true, force: true });
+});
+
+const HEALTH = "site/industries/health.yaml";
+const read = (file: string) => readFileSync(join(root, file), "utf8");
+const post = (url: string, payload: unknown) => app.inject({ method: "POST", url, payload: payload as object });
+
+describe("the editor's API refuses bad input with a clear 4xx in the project's error shape", () => {
+  const BOMB = ["a: &a [x, x, x, x, x, x, x, x, x]", ...Array.from({ length: 25 }, (_, i) => `${String.fromCharCode(98 + (i % 24))}${i}: &r${i} [*a, *a, *a, *a, *a, *a, *a, *a, *a]`), "title: boom", ""].join("\n");
+  it.each<[string, () => ReturnType<typeof post>, number, string]>([
+    ["a path outside site/", () => app.inject("/admin/api/page?path=package.json"), 400, '"package.json" is outside site/: pages are files under site/, such as site/industries/mining.yaml.'],
+    ["a path with ..", () => app.inject(`/admin/api/page?path=${encodeURIComponent("site/../package.json")}`), 400, '"site/../package.json" is outside site/: a path may not contain . or .. parts.'],
+    ["an absolute path", () => app.inject(`/admin/api/page?path=${encodeURIComponent("/etc/passwd")}`), 400, '"/etc/passwd" is outside site/: pages are files under site/, such as site/industries/mining.yaml.'],
+    ["a backslash path", () => post("/admin/api/check", { path: "site\\index.yaml", text: "" }), 400, '"site\\index.yaml" is not a page path: use forward slashes, such as site/industries/mining.yaml.'],
+    ["a file that is not YAML", () => post("/admin/api/check", { path: "site/index.txt", text: "title: x" }), 400, '"site/index.txt" is not a YAML page: page files end in .yaml.'],
+    ["a picture", () => app.inject("/admin/api/page?path=site/assets/brand/logo.svg"), 400, '"site/assets/brand/logo.svg" is a picture or media file under site/assets/, not a page.'],
+    ["no path", () => post("/admin/api/check", { text: "title: x" }), 400, "Say which page: path is a file under site/, such as site/industries/mining.yaml."],
+    ["text that is not a string", () => post("/admin/api/check", { path: HEALTH, text: 5 }), 400, "Send the page's YAML as text, a string."],
+    ["a body that is not an object", () => post("/admin/api/check", [1, 2]), 400, "The request body must be a JSON object."],
+    ["2 MB of text", () => post("/admin/api/check", { path: HEALTH, text: "a".repeat(2 * 1024 * 1024) }), 413, "The request body is too large: a page may be at most 256 KB of text."],
+    ["300 KB of text", () => app.inject({ method: "PUT", url: "/admin/api/page", payload: { path: HEALTH, text: `title: ${"a".repeat(300 * 1024)}` } }), 413, "The text is too large (301 KB): a page file may be at most 256 KB. Split the content over several pages."],
+    ["a page that does not exist", () => app.inject("/admin/api/page?path=site/nowhere.yaml"), 404, "There is no page file site/nowhere.yaml."],
+    ["a YAML bomb to preview", () => post("/admin/api/preview", { path: HEALTH, text: BOMB }), 422, "The page has a problem: the preview shows it again once it is fixed."],
+    ["an offset outside the text", () => post("/admin/api/complete", { path: HEALTH, text: "title: x", offset: 99 }), 400, "offset is the cursor's position in the text: a whole number from 0 to the text's length."],
+    ["an unknown kind of page", () => post("/admin/api/pages", { kind: "blog", address: "/blog/x", title: "X" }), 400, "Choose what kind of page to make: page, industry, course-group, course, exam."],
+    ["an address that does not fit the kind", () => post("/admin/api/pages", { kind: "industry", address: "/mining", title: "Mining" }), 400, "An industry's address looks like /industries/mining, not /mining."],
+    ["an address that exists", () => post("/admin/api/pages", { kind: "industry", address: "/industries/health", title: "Health" }), 400, "/industries/health already exists (site/industries/health.yaml): edit that file, or choose another address."],
+    ["an empty publish message", () => post("/admin/api/publish", { message: " " }), 400, "Say what you changed: the message is what the site's history shows."],
+    ["an unknown API", () => app.inject("/admin/api/nothing"), 404, "There is no such editor API: see docs/editor.md."],
+    ["a body that is not JSON", () => app.inject({ method: "POST", url: "/admin/api/check", headers: { "content-type": "application/json" }, payload: "{oops" }), 400, "The request body is not valid JSON."],
+  ])("%s", async (_name, request, status, error) => {
+    const response = await request();
+    expect(response.statusCode).toBe(status);
+    expect(response.headers["content-type"]).toMatch(/^application\/json/);
+    expect(response.json()).toMatchObject({ error });
+    expect(response.body).not.toMatch(/at .*\.ts:\d+/);
+  });
+
+  it("reports the YAML bomb at its line when checking, as the validator does", async () => {
+    const response = await post("/admin/api/check", { path: HEALTH, text: BOMB });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().problems).toEqual([{ file: HEALTH, line: 1, col: 1, message: "too many *aliases (more than 20 expansions)", hint: "write the repeated text out instead of using &anchors and *aliases" }]);
+  });
+});
+
+describe("reading, checking and saving a page", () => {
+  it("lists every page by address and title, grouped, with problem counts and aliases", async () => {
+    const { pages, settings } = (await app.inject("/admin/api/pages")).json();
+    expect(settings).toEqual({ file: "site/_site.yaml", problems: 0 });
+    expect(pages.find((p: { route: string }) => p.route === "/about-us/connect")).toEqual({
+      file: "site/about-us/connect.yaml",
+      route: "/about-us/connect",
+      title: "Connect With Us | Nexa AI",
+      aliases: ["/connect"],
+      group: "about-us",
+      problems: 0,
+    });
+    expect(pages.filter((p: { group: string }) => p.group === "industries").length).toBe(12);
+  });
+
+  it("checks an unsaved text with the whole site in place: schema, links with did-you-mean, placeholders", async () => {
+    const text = read(HEALTH).replace("schemaVersion: 2\ntitle:", "schemaVersion: 2\ntittle:").replace("to: /connect", "to: /conect");
+    const { problems } = (await post("/admin/api/check", { path: HEALTH, text })).json();
+    const line = (needle: string) => text.slice(0, text.indexOf(needle)).split("\n").length;
+    expect(problems).toEqual([
+      { file: HEALTH, line: line("tittle"), col: 1, message: 'unknown field "tittle"', hint: 'did you mean "title"?' },
+      expect.objectContaining({ file: HEALTH, line: line("/conect"), message: 'link "/conect" is not a page', hint: 'did you mean "/connect"?' }),
+    ]);
+    expect(read(HEALTH)).not.toContain("tittle");
+  });
+
+  it.each(["site/index.yaml", "site/industries/health.yaml", "site/_site.yaml", "site/courses/normal-course/data-and-ai/index.yaml"])("opening and saving %s unchanged writes identical bytes", async (file) => {
+    const before = readFileSync(join(root, file));
+    const opened = (await app.inject(`/admin/api/page?path=${file}`)).json();
+    const saved = await app.inject({ method: "PUT", url: "/admin/api/page", payload: { path: file, text: opened.text, base: opened.hash } });
+    expect(saved.statusCode).toBe(200);
+    expect(readFileSync(join(root, file)).equals(before)).toBe(true);
+  });
+
+  it("refuses to overwrite a file changed on disk since it was opened, and hands back the disk version", async () => {
+    const file = "site/industries/agriculture.yaml";
+    const opened = (await app.inject(`/admin/api/page?path=${file}`)).json();
+    const disk = opened.text.replace("schemaVersion: 2", "schemaVersion: 2\n# changed elsewhere");
+    writeFileSync(join(root, file), disk);
+    const response = await app.inject({ method: "PUT", url: "/admin/api/page", payload: { path: file, text: opened.text + "# mine\n", base: opened.hash } });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ error: `${file} was changed on disk since you opened it: keep the disk version, or merge your changes into it.`, disk });
+    expect(read(file)).toBe(disk);
+    git("checkout", "--", file);
+  });
+});
+
+describe("new pages, preview and publish", () => {
+  it("creates an industry from the starter with the title asked for, listed on its parent", async () => {
+    const response = await post("/admin/api/pages", { kind: "industry", address: "/industries/mining", title: "Mining" });
+    expect(response.statusCode).toBe(201);
+    const [page] = response.json().files;
+    expect(page.file).toBe("site/industries/mining.yaml");
+    expect(page.text).toMatch(/^# yaml-language-server: \$schema=\.\.\/\.\.\/schema\/page\.schema\.json\n/);
+    expect(page.text).toContain('\ntitle: "Mining | Nexa AI"\n');
+    expect(page.text).toContain('\n  - type: hero\n    heading: "Mining"\n');
+    const { problems } = (await post("/admin/api/check", { path: page.file, text: page.text })).json();
+    expect(problems.length).toBeGreaterThan(0);
+    expect(problems.every((p: { hint?: string }) => p.hint === "replace it with the real text")).toBe(true);
+  });
+
+  it("previews a page with placeholders still in it, with the site's renderer and stylesheet", async () => {
+    const text = read("site/industries/mining.yaml");
+    const response = await post("/admin/api/preview", { path: "site/industries/mining.yaml", text: text.replace('heading: "Mining"', 'heading: "Mining and quarrying"') });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-security-policy"]).toBe(PREVIEW_CSP);
+    expect(response.body).toContain('<link rel="stylesheet" href="/admin/preview/assets/site.css" />');
+    expect(response.body).toMatch(/<h1[^>]*>Mining and quarrying<\/h1>/);
+    expect(response.body).not.toMatch(/<script(?! type="application\/(ld\+)?json")/);
+  });
+
+  it("does not draw a page with a problem", async () => {
+    const response = await post("/admin/api/preview", { path: HEALTH, text: read(HEALTH).replace("type: hero", "type: heor") });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().problems).toEqual([expect.objectContaining({ message: 'sections[0] (heor) › type: unknown block type "heor"' })]);
+  });
+
+  it("publishes nothing while a changed page has a problem", async () => {
+    checkedPages = [];
+    const response = await post("/admin/api/publish", { message: "Add mining" });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().error).toMatch(/^Not published: \d+ problems in the changed pages\. Fix them and publish again\.$/);
+    expect(checkedPages).toEqual([]);
+    expect(git("log", "--format=%s")).toBe("The site as it was\n");
+  });
+
+  it("publishes a clean page as one commit by the local identity, after the page check", async () => {
+    const file = "site/industries/health.yaml";
+    git("checkout", "--quiet", "--", "site");
+    git("clean", "-fdq", "--", "site");
+    writeFileSync(join(root, file), read(file).replace("schemaVersion: 2", "schemaVersion: 2\n# reviewed"));
+    checkedPages = [];
+    const response = await post("/admin/api/publish", { message: "Health: reviewed" });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ files: [file], pushed: false });
+    expect(checkedPages).toEqual([[file]]);
+    expect(git("log", "-1", "--format=%an <%ae>|%s")).toBe("Ed Itor <editor@example.com>|Health: reviewed\n");
+    expect(git("status", "--porcelain", "--", "site")).toBe("");
+  });
+
+  it("publishes nothing when the page check finds a problem", async () => {
+    writeFileSync(join(root, HEALTH), read(HEALTH) + "# again\n");
+    checkResult = { ok: false, output: "site/industries/health.yaml:1:1  axe: something" };
+    const response = await post("/admin/api/publish", { message: "Again" });
+    checkResult = { ok: true, output: "" };
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({ error: "Not published: the page check found problems. Fix them and publish again.", report: "site/industries/health.yaml:1:1  axe: something" });
+    expect(git("log", "-1", "--format=%s")).toBe("Health: reviewed\n");
+  });
+
+  it("serves the editor's page under its strict CSP", async () => {
+    const response = await app.inject("/admin/");
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-security-policy"]).toBe(ADMIN_CSP);
+    expect(ADMIN_CSP).not.toMatch(/unsafe-(eval|inline)/);
+  });
+});
