@@ -589,6 +589,10 @@ export interface Enquiry {
    */
   altcha?: string;
   /**
+   * Not typed by the visitor: how long the visitor took to fill in the form, in whole milliseconds, from their first input in it to pressing Send, measured by the form on the browser's monotonic clock (the proof of work's solving is not counted). Missing, or under 1.5 seconds, the enquiry is kept as spam and not delivered. The form sends at most 86400000 (a day).
+   */
+  fill_time_ms?: number;
+  /**
    * Not shown to people: a hidden input only a bot fills in. Anything in it keeps the enquiry as spam, never delivered.
    */
   nx_check?: string;
