@@ -35,22 +35,22 @@ async function formReady(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true" && document.querySelector("form button[type=submit]:not([disabled])") !== null);
 }
 
-/** The bot's script, run in the page: the visible fields by their names (EnquiryForm.tsx), then Send. */
+/**
+ * The bot's script, run in the page: the visible fields by their names (EnquiryForm.tsx), then
+ * Send. No function is declared inside it: tsx (esbuild) would wrap one in a helper that exists
+ * in Node, not in the page.
+ */
 function fillInOneScript({ email }: { email: string }): void {
   const form = document.querySelector("form")!;
-  const set = (name: string, value: string) => {
+  const values = [["firstName", "Bot"], ["lastName", "Botson"], ["email", email], ["phoneNumber", "9876543210"], ["subject", "Course enquiry"]] as const;
+  for (const [name, value] of values) {
     const control = form.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement;
     // The prototype's setter, not `control.value =`: React tracks the value it set itself and would take the event for no change.
     const prototype = control instanceof HTMLSelectElement ? HTMLSelectElement.prototype : HTMLInputElement.prototype;
     Object.getOwnPropertyDescriptor(prototype, "value")!.set!.call(control, value);
     control.dispatchEvent(new Event("input", { bubbles: true }));
     control.dispatchEvent(new Event("change", { bubbles: true }));
-  };
-  set("firstName", "Bot");
-  set("lastName", "Botson");
-  set("email", email);
-  set("phoneNumber", "9876543210");
-  set("subject", "Course enquiry");
+  }
   form.querySelector<HTMLButtonElement>("button[type=submit]")!.click();
 }
 
