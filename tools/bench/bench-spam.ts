@@ -222,7 +222,8 @@ async function fillInWebKit(driver: WebDriver, url: string, email: string): Prom
   const alert = await driver.switchTo().alert();
   const text = await alert.getText();
   await alert.accept();
-  await driver.wait(async () => new URL(await driver.getCurrentUrl()).pathname === "/", 30_000);
+  // The page's own location: the form goes home with history.pushState, which WebKitWebDriver's current URL can miss.
+  await driver.wait(async () => (await driver.executeScript<string>("return location.pathname")) === "/", 30_000);
   return text;
 }
 
@@ -232,7 +233,8 @@ async function fillInWebKit(driver: WebDriver, url: string, email: string): Prom
  */
 async function peopleInWebKit(url: string, people: number, marker: string, driverPort: number): Promise<string[][]> {
   const driverServer = await startWebKitDriver(driverPort);
-  const capabilities = new Capabilities({ browserName: "MiniBrowser", "webkitgtk:browserOptions": { binary: MINIBROWSER_PATH, args: ["--automation"] } });
+  // unhandledPromptBehavior: WebKitWebDriver keeps reporting the thanks alert as open after it was accepted, and would refuse every later command.
+  const capabilities = new Capabilities({ browserName: "MiniBrowser", unhandledPromptBehavior: "accept", "webkitgtk:browserOptions": { binary: MINIBROWSER_PATH, args: ["--automation"] } });
   try {
     const driver = await new Builder().usingServer(driverServer.server).withCapabilities(capabilities).build();
     const alerts: string[][] = [];
