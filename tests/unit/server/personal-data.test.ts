@@ -6,13 +6,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { ENQUIRIES_USAGE, parseEnquiriesArgs } from "../../../src/cli/enquiries-args.ts";
 import { ConfigError } from "../../../src/server/env.ts";
 import { openPgStore } from "../../../src/server/pg-store.ts";
-import {
-  DEFAULT_RETENTION_DAYS,
-  eraseReport,
-  purgeReport,
-  retentionDaysFromEnv,
-  startRetention,
-} from "../../../src/server/personal-data.ts";
+import { eraseReport, purgeReport, startRetention } from "../../../src/server/personal-data.ts";
+import { readSettings, SETTING_DEFAULTS } from "../../../src/server/settings.ts";
 import { openSqliteStore } from "../../../src/server/sqlite-store.ts";
 import { DAY_MS, type EnquiryStore, type PersonalDataStore } from "../../../src/server/store.ts";
 import { eventually } from "./delivery-receivers.ts";
@@ -194,6 +189,9 @@ describe.each(KINDS)("personal data on $name", (kind) => {
     });
   });
 });
+
+const DEFAULT_RETENTION_DAYS = SETTING_DEFAULTS.ENQUIRY_RETENTION_DAYS;
+const retentionDaysFromEnv = (env: NodeJS.ProcessEnv) => readSettings(env, ["ENQUIRY_RETENTION_DAYS"]).ENQUIRY_RETENTION_DAYS;
 
 describe("the retention period", () => {
   it.each([
