@@ -15,7 +15,7 @@ import { openStore } from "../server/open-store.ts";
 import { checkDatabaseUrl } from "../server/env.ts";
 import { eraseReport, findReport, purgeReport } from "../server/personal-data.ts";
 import { readSettings } from "../server/settings.ts";
-import { ENQUIRIES_USAGE, parseEnquiriesArgs, type EnquiriesCommand } from "./enquiries-args.ts";
+import { ENQUIRIES_SETTINGS, ENQUIRIES_USAGE, parseEnquiriesArgs, type EnquiriesCommand } from "./enquiries-args.ts";
 import { retentionCutoff, type EnquiryStore, type PersonalDataStore } from "../server/store.ts";
 
 const LIST_SIZE = 50;
@@ -108,8 +108,8 @@ async function main(): Promise<number> {
   }
   let days: number, databaseUrl: string | undefined, dbPath: string;
   try {
-    // The settings these commands read, checked as the server checks them (docs/SETTINGS.md).
-    const settings = readSettings(process.env, ["ENQUIRY_DB", "DATABASE_URL", "ENQUIRY_RETENTION_DAYS"]);
+    // Checked as the server checks them (docs/SETTINGS.md).
+    const settings = readSettings(process.env, ENQUIRIES_SETTINGS);
     [days, databaseUrl, dbPath] = [settings.ENQUIRY_RETENTION_DAYS, checkDatabaseUrl(settings.DATABASE_URL), settings.ENQUIRY_DB];
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;

@@ -49,8 +49,8 @@ export const SETTING_DEFAULTS = Object.freeze(
   Object.fromEntries(SETTING_NAMES.flatMap((name) => (SETTINGS_SCHEMA.properties[name].default === undefined ? [] : [[name, SETTINGS_SCHEMA.properties[name].default]]))),
 ) as Readonly<Pick<Settings, DefaultedName>>;
 
-/** Every secret setting of this server is shared by all instances; this is what a good one looks like. */
-const SECRET_ADVICE = "a long random value, the same on every instance";
+/** A key with a minimum length is shared by all instances; this is what a good one looks like. */
+const KEY_ADVICE = "a long random value, the same on every instance";
 
 /**
  * What a setting holds, in words, from its schema: "a whole number from 0 to 65535", "one of
@@ -63,14 +63,16 @@ export function settingRule(schema: SettingSchema, value: (text: string) => stri
   }
   if (schema.enum) return `one of ${schema.enum.map(value).join(", ")}`;
   if (schema.oneOf) return schema.oneOf.map((choice) => `${value(choice.const)}${choice.title ? ` (${choice.title})` : ""}`).join(" or ");
-  if (schema.minLength !== undefined) return `at least ${schema.minLength} characters${schema.writeOnly ? `: ${SECRET_ADVICE}` : ""}`;
+  if (schema.minLength !== undefined) return `at least ${schema.minLength} characters`;
   return "text";
 }
 
-/** The one-line message for a value the schema refuses; a secret's value is not repeated. */
+/** The one-line message for a value the schema refuses. A secret's value is not repeated: what a good one is, is said instead. */
 export function settingProblem(name: SettingName, text: string): string {
   const schema = SETTINGS_SCHEMA.properties[name];
-  return `${name} must be ${settingRule(schema)}${schema.writeOnly ? "" : `, not "${text}"`}.`;
+  const rule = settingRule(schema);
+  if (schema.writeOnly) return `${name} must be ${rule}${schema.minLength === undefined ? "" : `: ${KEY_ADVICE}`}.`;
+  return `${name} must be ${rule}, not "${text}".`;
 }
 
 // Made on first use: reading the settings is the only ajv work most processes do at start-up.
