@@ -1154,7 +1154,7 @@ export interface ServerSettings {
    */
   LOG_FORMAT?: "human" | "json";
   /**
-   * The SMTP server each new enquiry is emailed through ([notifications.md](notifications.md)). `smtps://` is TLS from the first byte (port 465 unless given); `smtp://` starts plain (port 587 unless given) and switches to TLS with STARTTLS whenever the server offers it, and always when the URL has a password. User and password go in the URL, percent-encoded (`p@ss` is `p%40ss`); leave both out for a relay that needs no login. Needs `ENQUIRY_NOTIFY_FROM` and `ENQUIRY_NOTIFY_TO`. Unset: no email.
+   * The SMTP server each new enquiry is emailed through ([notifications.md](notifications.md)). `smtps://` is TLS from the first byte (port 465 unless given); `smtp://` starts plain (port 587 unless given) and switches to TLS with STARTTLS whenever the server offers it, and always when the URL has a password ([notifications.md](notifications.md#tls-and-the-password)). User and password go in the URL, percent-encoded (`p@ss` is `p%40ss`); leave both out for a relay that needs no login. Needs `ENQUIRY_NOTIFY_FROM` and `ENQUIRY_NOTIFY_TO`. Unset: no email.
    */
   ENQUIRY_NOTIFY_SMTP_URL?: string;
   /**
