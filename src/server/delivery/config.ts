@@ -6,7 +6,7 @@
 import { BlockList, isIP } from "node:net";
 import addressparser from "nodemailer/lib/addressparser/index.js";
 import { ConfigError, urlSetting } from "../config-error.ts";
-import { readSettings, type Settings } from "../settings.ts";
+import { readSettings, SETTING_NAMES, type SettingName, type Settings } from "../settings.ts";
 
 export interface SmtpServer {
   host: string;
@@ -128,19 +128,11 @@ function subjectRoutes(raw: string | undefined): SubjectRoute[] {
   return routes;
 }
 
-/** The settings delivery reads: the server's, and `npm run enquiries -- not-spam`'s. */
-export const DELIVERY_SETTINGS = [
-  "ENQUIRY_NOTIFY_SMTP_URL",
-  "ENQUIRY_NOTIFY_SMTP_INSECURE",
-  "ENQUIRY_NOTIFY_FROM",
-  "ENQUIRY_NOTIFY_TO",
-  "ENQUIRY_NOTIFY_ROUTES",
-  "ENQUIRY_WEBHOOK_URL",
-  "ENQUIRY_WEBHOOK_SECRET",
-  "ENQUIRY_WEBHOOK_ALLOW_HTTP",
-] as const;
+type DeliverySettingName = Extract<SettingName, `ENQUIRY_NOTIFY_${string}` | `ENQUIRY_WEBHOOK_${string}`>;
+export type DeliverySettings = Pick<Settings, DeliverySettingName>;
 
-export type DeliverySettings = Pick<Settings, (typeof DELIVERY_SETTINGS)[number]>;
+/** The settings delivery reads (the server's, and `npm run enquiries -- not-spam`'s): ENQUIRY_NOTIFY_* and ENQUIRY_WEBHOOK_*. */
+export const DELIVERY_SETTINGS = SETTING_NAMES.filter((name): name is DeliverySettingName => /^ENQUIRY_(NOTIFY|WEBHOOK)_/.test(name));
 
 function emailConfig(settings: DeliverySettings): EmailConfig | undefined {
   const url = settings.ENQUIRY_NOTIFY_SMTP_URL;

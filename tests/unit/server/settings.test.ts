@@ -166,6 +166,12 @@ describe("the server's settings (schema/serverSettings.schema.json)", () => {
     }
   });
 
+  it("each setting uses only keywords its message and docs row can put in words (settingRule)", () => {
+    const worded = new Set(["description", "type", "minimum", "maximum", "minLength", "x-unit", "enum", "oneOf", "default", "examples", "writeOnly"]);
+    const unworded = SETTING_NAMES.flatMap((name) => Object.keys(SETTINGS_SCHEMA.properties[name]).filter((key) => !worded.has(key)).map((key) => `${name}: ${key}`));
+    expect(unworded).toEqual([]);
+  });
+
   it("src/server reads the environment only through settings.ts, so every setting is in the schema", () => {
     const serverDir = join(PROJECT, "src", "server");
     const readers = filesUnder(serverDir, { relative: true })
