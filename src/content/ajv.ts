@@ -74,6 +74,12 @@ export interface AjvOptions {
   verbose?: boolean;
   /** Missing properties get the schema's `default` (the server's settings, read by env-schema). */
   useDefaults?: boolean;
+  /**
+   * Check each schema against JSON Schema's meta-schema before compiling it (default on). Off
+   * only for a schema under schema/ read at start-up: createAjv (every content compile, the
+   * unit tests) has checked it already, and compiling the meta-schema again costs tens of ms.
+   */
+  validateSchema?: boolean;
 }
 
 /** A new ajv with the project's options, formats and keywords, holding no schema yet. */
@@ -89,6 +95,7 @@ export function newAjv(options: AjvOptions = {}): Ajv {
     messages: options.messages ?? true,
     code: { source: options.source === true, esm: options.esm === true },
     useDefaults: options.useDefaults === true,
+    validateSchema: options.validateSchema ?? true,
   });
   addFormatsTo(ajv);
   // Help for editors (redhat.vscode-yaml): shown on hover and in completion, never checked.

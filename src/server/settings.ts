@@ -108,7 +108,7 @@ export function readSettings<N extends SettingName = SettingName>(env: NodeJS.Pr
     // "0x1F", "1e3" and "5.0", which no one means as a port or a count.
     data[name] = SETTINGS_SCHEMA.properties[name].type === "integer" && /^\d+$/.test(text) ? Number(text) : text;
   }
-  settingsAjv ??= newAjv({ useDefaults: true });
+  settingsAjv ??= newAjv({ useDefaults: true, validateSchema: false });
   try {
     return envSchema<Pick<Settings, N>>({ schema: selectionSchema(names), data, env: false, ajv: settingsAjv });
   } catch (error) {
