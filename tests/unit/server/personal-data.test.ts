@@ -278,4 +278,16 @@ describe("npm run enquiries: the personal-data commands' arguments", () => {
     expect(result.status).toBe(2);
     expect(result.stderr).toBe('ENQUIRY_RETENTION_DAYS must be a whole number of days from 1 to 36500, not "forever".\n');
   });
+
+  it("checks DATABASE_URL as the server does: one line naming it, exit 2", () => {
+    const result = cli(["list"], { ENQUIRY_DB: tempDbPath(), DATABASE_URL: "mysql://db.internal/nexa" });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toBe('DATABASE_URL must start with postgres:// or postgresql://, not "mysql://".\n');
+  });
+
+  it("is not stopped by a setting only the server reads", () => {
+    const result = cli(["purge"], { ENQUIRY_DB: tempDbPath(), PORT: "http", LOG_LEVEL: "loud" });
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/^Removed 0 enquiries and 0 deliveries received before /);
+  });
 });
