@@ -75,7 +75,7 @@ export function settingProblem(name: SettingName, text: string): string {
   return `${name} must be ${rule}, not "${text}".`;
 }
 
-// Made on first use: reading the settings is the only ajv work most processes do at start-up.
+// Made on first use and kept, with each selection's schema, so every schema is compiled once.
 let settingsAjv: Ajv | undefined;
 const schemaFor = new Map<string, object>();
 
@@ -104,8 +104,8 @@ export function readSettings<N extends SettingName = SettingName>(env: NodeJS.Pr
     const text = env[name]?.trim();
     if (!text) continue;
     texts.set(name, text);
-    // Digits only make a whole number: ajv's type coercion (like Number()) would also read
-    // "0x1F", "1e3" and "5.0", which no one means as a port or a count.
+    // Digits only make a whole number, so the text is converted here rather than by ajv's
+    // coerceTypes, which (like Number()) would also read "0x1F", "1e3" and "5.0" as numbers.
     data[name] = SETTINGS_SCHEMA.properties[name].type === "integer" && /^\d+$/.test(text) ? Number(text) : text;
   }
   settingsAjv ??= newAjv({ useDefaults: true, validateSchema: false });
