@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { CHROMIUM_ARGS, chromiumPath } from "./src/build/chromium.ts";
+import { behaviourChromiumPath, CHROMIUM_ARGS } from "./src/build/chromium.ts";
 
 /** End-to-end tests: the built, prerendered site served by the real server (`npm start`), in Debian's Chromium. */
 const PORT = Number(process.env.E2E_PORT ?? 4321);
@@ -21,7 +21,7 @@ export default defineConfig({
     // forced colours, reduced motion set at creation) opens its own with browser.newContext().
     reuseContext: true,
     launchOptions: {
-      executablePath: chromiumPath(),
+      executablePath: behaviourChromiumPath(),
       args: [...CHROMIUM_ARGS],
     },
   },
