@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { CHROMIUM_ARGS, chromiumPath } from "./src/build/chromium.ts";
+import { behaviourChromiumPath, CHROMIUM_ARGS } from "./src/build/chromium.ts";
 
 /** End-to-end tests: the built, prerendered site served by the real server (`npm start`), in Debian's Chromium. */
 const PORT = Number(process.env.E2E_PORT ?? 4321);
@@ -15,8 +15,13 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   use: {
     baseURL: BASE_URL,
+    // One browser context per worker, reset between tests (cookies, cache, storage, routes, init
+    // scripts, viewport and emulation): creating a context costs ~0.5 s on this 2-core machine,
+    // which was a third of the suite's time. A test that needs other context options (no script,
+    // forced colours, reduced motion set at creation) opens its own with browser.newContext().
+    reuseContext: true,
     launchOptions: {
-      executablePath: chromiumPath(),
+      executablePath: behaviourChromiumPath(),
       args: [...CHROMIUM_ARGS],
     },
   },

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
+import { loadSiteContent } from "../../src/content/site.ts";
 import { ALIASES, PRIMARY_ROUTES } from "../spec-routes.ts";
 
 /** The prerendered site the server under test serves. */
@@ -30,4 +31,20 @@ export function routesInDist(): string[] {
 export function sitemapRoutes(): string[] {
   const xml = readFileSync(join(DIST, "sitemap.xml"), "utf8");
   return [...xml.matchAll(/<loc>https?:\/\/[^/<]+([^<]*)<\/loc>/g)].map((m) => m[1] || "/");
+}
+
+/**
+ * One route for each distinct list of section types (the page's composition), the first in
+ * address order. Pages built from the same blocks in the same order share their markup and
+ * styles and differ only in words and pictures, so a check whose outcome depends on layout
+ * but already runs on every route at one viewport can run on these at the other.
+ */
+export function oneRoutePerComposition(): Set<string> {
+  const { pages } = loadSiteContent(process.cwd());
+  const firstOf = new Map<string, string>();
+  for (const { route, data } of [...pages].sort((a, b) => a.route.localeCompare(b.route))) {
+    const composition = data.sections.map((section) => section.type).join(",");
+    if (!firstOf.has(composition)) firstOf.set(composition, route);
+  }
+  return new Set(firstOf.values());
 }

@@ -125,6 +125,13 @@ async function expectEmptyForm(page: Page) {
 const storedItems = (page: Page) =>
   page.evaluate(() => ({ sessionId: localStorage.getItem("enquirySessionId"), formData: localStorage.getItem("enquiryFormData") }));
 
+/**
+ * The form's rules and its answers to the server are the same code at every width, so each is
+ * checked once, on the desktop; the phone runs what a visitor does there (open the form, choose
+ * a country, send, put every broken rule right).
+ */
+const ONCE = "the same logic at every width: checked on the desktop";
+
 test.describe("the contact page", () => {
   for (const path of ["/connect", "/about-us/connect"]) {
     test(`${path} shows Connect With Us, its introduction and the form`, async ({ page, consoleProblems }) => {
@@ -192,7 +199,8 @@ test.describe("sending an enquiry", () => {
     await expectEmptyForm(page);
   });
 
-  test("with other and a custom ISD code, the phone is that code joined to the number", async ({ page }) => {
+  test("with other and a custom ISD code, the phone is that code joined to the number", async ({ page, isMobile }) => {
+    test.skip(isMobile, ONCE);
     const alerts = recordAlerts(page);
     const fill = validFill({ countryCode: "other", customIsdCode: "+61", subject: "Outsourcing", message: "" });
     await openForm(page);
@@ -204,7 +212,8 @@ test.describe("sending an enquiry", () => {
     expect(JSON.parse((await storedItems(page)).formData!)).toMatchObject({ countryCode: "other", customIsdCode: "+61" });
   });
 
-  test("an answer without a session_id stores an empty enquirySessionId", async ({ page }) => {
+  test("an answer without a session_id stores an empty enquirySessionId", async ({ page, isMobile }) => {
+    test.skip(isMobile, ONCE);
     recordAlerts(page);
     await recordRequests(page, (route) => route.fulfill({ status: 201, contentType: "application/json", body: "{}" }));
     await openForm(page);
@@ -214,7 +223,8 @@ test.describe("sending an enquiry", () => {
     expect((await storedItems(page)).sessionId).toBe("");
   });
 
-  test("a server error (500) shows the failure alert and keeps every field", async ({ page }) => {
+  test("a server error (500) shows the failure alert and keeps every field", async ({ page, isMobile }) => {
+    test.skip(isMobile, ONCE);
     const alerts = recordAlerts(page);
     await recordRequests(page, (route) => route.fulfill({ status: 500, contentType: "application/json", body: '{"error":"Internal server error"}' }));
     const fill = validFill({ countryCode: "other", customIsdCode: "+44" });
@@ -228,7 +238,8 @@ test.describe("sending an enquiry", () => {
     expect(await storedItems(page)).toEqual({ sessionId: null, formData: null });
   });
 
-  test("a server that cannot be reached shows the other alert, logs the error and keeps every field", async ({ page, consoleProblems }) => {
+  test("a server that cannot be reached shows the other alert, logs the error and keeps every field", async ({ page, consoleProblems, isMobile }) => {
+    test.skip(isMobile, ONCE);
     const alerts = recordAlerts(page);
     await recordRequests(page, (route) => route.abort());
     const fill = validFill();
@@ -242,7 +253,8 @@ test.describe("sending an enquiry", () => {
     expect(await storedItems(page)).toEqual({ sessionId: null, formData: null });
   });
 
-  test("a double click sends one request, with the button disabled while it is on its way", async ({ page }) => {
+  test("a double click sends one request, with the button disabled while it is on its way", async ({ page, isMobile }) => {
+    test.skip(isMobile, ONCE);
     const alerts = recordAlerts(page);
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -262,7 +274,8 @@ test.describe("sending an enquiry", () => {
     expect(rowsFor(fill.email)).toHaveLength(1);
   });
 
-  test("a retry after a lost answer sends the same Idempotency-Key, so the enquiry is stored once; the next fill gets a new key", async ({ page }) => {
+  test("a retry after a lost answer sends the same Idempotency-Key, so the enquiry is stored once; the next fill gets a new key", async ({ page, isMobile }) => {
+    test.skip(isMobile, ONCE);
     const alerts = recordAlerts(page);
     let attempt = 0;
     const requests = await recordRequests(page, async (route) => {
@@ -310,7 +323,8 @@ test.describe("checks on submit (SPEC §5)", () => {
   ];
 
   for (const { name, change, label, message } of CASES) {
-    test(`${name}: the alert "${message}", and ${label} marked invalid, described and focused`, async ({ page }) => {
+    test(`${name}: the alert "${message}", and ${label} marked invalid, described and focused`, async ({ page, isMobile }) => {
+      test.skip(isMobile, ONCE);
       const alerts = recordAlerts(page);
       const requests = await recordRequests(page);
       const fill = validFill(change);

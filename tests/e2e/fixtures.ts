@@ -1,4 +1,5 @@
 import { test as base, expect, type Page } from "@playwright/test";
+import { CHROMIUM_ARGS, chromiumPath } from "../../src/build/chromium.ts";
 
 /** A page that records console errors, warnings and uncaught exceptions, so a test can assert there were none. */
 export const test = base.extend<{ consoleProblems: string[] }>({
@@ -18,3 +19,9 @@ export { expect };
 export async function hydrated(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
 }
+
+/**
+ * The full browser, for specs that measure pixels or font timing (the suite's default is the
+ * headless shell, see behaviourChromiumPath): `test.use({ launchOptions: FULL_BROWSER })`.
+ */
+export const FULL_BROWSER = { executablePath: chromiumPath(), args: [...CHROMIUM_ARGS] };

@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures.ts";
+import { expect, FULL_BROWSER, test } from "./fixtures.ts";
 
 /**
  * The bundled typeface swaps in without moving the page: the font file is held
@@ -12,6 +12,9 @@ const PAGES: [string, number][] = [
   ["/", 375],
   ["/industries/health", 375],
 ];
+
+// Pixels and font timing are measured in the full browser (see FULL_BROWSER).
+test.use({ launchOptions: FULL_BROWSER });
 
 test.describe("the font swap", () => {
   test.skip(({ isMobile }) => isMobile, "one browser sets each width");

@@ -1,4 +1,4 @@
-import { expect, hydrated, test } from "./fixtures.ts";
+import { expect, FULL_BROWSER, hydrated, test } from "./fixtures.ts";
 
 /**
  * Visual regression: twelve key pages, whole, at four widths, against baselines
@@ -28,6 +28,9 @@ const PAGES: [string, string][] = [
 ];
 const WIDTHS = [375, 768, 1024, 1440];
 const SHOT_HEIGHT = 2400;
+
+// Pixels and font timing are measured in the full browser (see FULL_BROWSER).
+test.use({ launchOptions: FULL_BROWSER });
 
 test.describe("screenshots of key pages match their baselines", () => {
   test.skip(({ isMobile }) => isMobile, "one desktop browser sets each width");

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type MouseEvent } from "react";
+import { useCallback, useEffect, useRef, useState, type MouseEvent, type PointerEvent as ReactPointerEvent } from "react";
 import { useLocation } from "../lib/location.tsx";
 import styles from "./DesktopNav.module.css";
 import { followsLink } from "./follows-link.ts";
@@ -69,6 +69,13 @@ export function DesktopNav({ items, pathname }: { items: NavItem[]; pathname: st
     };
   }, [open, close]);
 
+  /**
+   * Hover opens and closes only for a mouse or pen. A tap also fires the compatibility mouse events,
+   * and some browsers send a mouseleave right after the tap's click when the opened panel changes
+   * what is under the finger, which closed a panel the tap had just opened; pointer events say
+   * which device moved.
+   */
+  const fromMouse = (e: ReactPointerEvent) => e.pointerType !== "touch";
   const enter = (id: string) => {
     window.clearTimeout(leaveTimer.current);
     setState((current) => (current?.id === id ? current : { id, by: "hover" }));
@@ -108,7 +115,7 @@ export function DesktopNav({ items, pathname }: { items: NavItem[]; pathname: st
           const id = panelId(item);
           const expanded = open === id;
           return (
-            <li key={item.to} onMouseEnter={() => enter(id)} onMouseLeave={leave}>
+            <li key={item.to} onPointerEnter={(e) => fromMouse(e) && enter(id)} onPointerLeave={(e) => fromMouse(e) && leave()}>
               <button
                 ref={(el) => void (el ? buttons.current.set(id, el) : buttons.current.delete(id))}
                 type="button"

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { Header } from "../../../../src/app/frame/Header.tsx";
 import { SiteRouter } from "../../../../src/app/lib/location.tsx";
 import { SITE } from "../real-site.ts";
@@ -97,6 +97,43 @@ describe("header panels (desktop)", () => {
     await user.click(button);
     await user.click(screen.getByText("Page content"));
     expect(button.getAttribute("aria-expanded")).toBe("false");
+  });
+
+  it("a mouse over an item opens its panel, and leaving closes it after a moment", () => {
+    vi.useFakeTimers();
+    try {
+      renderHeader();
+      const button = buttonOf(PANEL_ITEMS[3]!);
+      fireEvent.pointerEnter(button.parentElement!, { pointerType: "mouse" });
+      expect(button.getAttribute("aria-expanded")).toBe("true");
+      fireEvent.pointerLeave(button.parentElement!, { pointerType: "mouse" });
+      expect(button.getAttribute("aria-expanded")).toBe("true");
+      act(() => void vi.advanceTimersByTime(1000));
+      expect(button.getAttribute("aria-expanded")).toBe("false");
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("a tap opens a panel that stays open when the finger's pointer leaves the item", () => {
+    vi.useFakeTimers();
+    try {
+      renderHeader();
+      const button = buttonOf(PANEL_ITEMS[4]!);
+      // A tap as a browser reports it: the touch pointer enters and leaves as the finger lifts, then
+      // the compatibility mouse events, the click, and (in some engines) a mouseleave once the panel shows.
+      const item = button.parentElement!;
+      fireEvent.pointerEnter(item, { pointerType: "touch" });
+      fireEvent.pointerLeave(item, { pointerType: "touch" });
+      fireEvent.mouseEnter(item);
+      fireEvent.click(button);
+      fireEvent.mouseLeave(item);
+      act(() => void vi.advanceTimersByTime(1000));
+      expect(button.getAttribute("aria-expanded")).toBe("true");
+      expect(panelOf(button).hidden).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("the keyboard opens a panel too (Enter and Space on the button)", async () => {
