@@ -1,18 +1,23 @@
 import { readFileSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createValidators } from "../content/ajv.ts";
 import type { Located, SchemaIndex, SchemaNode } from "../content/schema-index.ts";
 import { compactYaml } from "../content/starters.ts";
+import { DELIVERY_SETTINGS } from "../server/delivery/config.ts";
+import { SETTING_NAMES, SETTINGS_SCHEMA, settingRule } from "../server/settings.ts";
+import { ENQUIRIES_SETTINGS } from "./enquiries-args.ts";
 import { isEntryPoint, readArgs } from "./options.ts";
 
 /**
  * npm run docs: writes docs/BLOCKS.md, the reference of every block and field, from the
- * schemas (the same titles and descriptions editors show on hover). `--check` only
- * compares; a unit test fails when the file is stale.
+ * schemas (the same titles and descriptions editors show on hover), and docs/SETTINGS.md, the
+ * server's settings, from schema/serverSettings.schema.json (the same schema that checks
+ * them at start-up). `--check` only compares; a unit test fails when either file is stale.
  */
 const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
 export const BLOCKS_DOC = join(root, "docs", "BLOCKS.md");
+export const SETTINGS_DOC = join(root, "docs", "SETTINGS.md");
 
 /** Shared types from defs.schema.json get their own section; fields that use them link there. */
 const SHARED = ["text", "richText", "heading", "link", "linkRoute", "anchorId", "asset", "image", "video", "action", "actions", "card", "fact", "facts"];
@@ -158,24 +163,57 @@ export function blocksDoc(): string {
   return out.join("\n");
 }
 
+const code = (value: string | number) => `\`${value}\``;
+
+/** docs/SETTINGS.md: one row per environment variable, in the schema's order. */
+export function settingsDoc(): string {
+  const rows = SETTING_NAMES.map((name) => {
+    const schema = SETTINGS_SCHEMA.properties[name];
+    const holds = `${settingRule(schema, code)}${schema.writeOnly ? " (a secret: never printed)" : ""}`;
+    const example = schema.examples?.[0];
+    const about = `${schema.description}${example !== undefined ? ` Example: ${code(example)}` : ""}`;
+    return `| \`${name}\` | ${schema.default !== undefined ? code(schema.default) : "unset"} | ${cell(holds)} | ${cell(about)} |`;
+  });
+  const names = (list: readonly string[]) => list.map(code).join(", ");
+  return [
+    "# Server settings",
+    "",
+    "<!-- Generated from schema/serverSettings.schema.json by `npm run docs`. Do not edit: change the schema's descriptions, then run npm run docs. -->",
+    "",
+    SETTINGS_SCHEMA.description,
+    "",
+    `\`npm run enquiries\` reads ${names(ENQUIRIES_SETTINGS)} the same way, and \`-- not-spam\` the delivery settings (${names(DELIVERY_SETTINGS)}) too.`,
+    "",
+    "| variable | default | holds | what it is for |",
+    "|---|---|---|---|",
+    ...rows,
+    "",
+  ].join("\n");
+}
+
 if (isEntryPoint(import.meta.url)) {
   const { values } = readArgs({ check: { type: "boolean", default: false } }, "usage: npm run docs [-- --check]");
-  const doc = blocksDoc();
-  const current = (() => {
-    try {
-      return readFileSync(BLOCKS_DOC, "utf8");
-    } catch {
-      return "";
+  let stale = false;
+  for (const [file, doc] of [
+    [BLOCKS_DOC, blocksDoc()],
+    [SETTINGS_DOC, settingsDoc()],
+  ] as const) {
+    const name = `docs/${basename(file)}`;
+    const current = (() => {
+      try {
+        return readFileSync(file, "utf8");
+      } catch {
+        return "";
+      }
+    })();
+    if (values.check) {
+      if (current !== doc) console.error(`${name} is out of date: run npm run docs`);
+      else console.log(`${name} is up to date`);
+      stale ||= current !== doc;
+    } else {
+      writeFileSync(file, doc);
+      console.log(`wrote ${name}`);
     }
-  })();
-  if (values.check) {
-    if (current !== doc) {
-      console.error("docs/BLOCKS.md is out of date: run npm run docs");
-      process.exit(1);
-    }
-    console.log("docs/BLOCKS.md is up to date");
-  } else {
-    writeFileSync(BLOCKS_DOC, doc);
-    console.log("wrote docs/BLOCKS.md");
   }
+  if (stale) process.exit(1);
 }

@@ -1,5 +1,9 @@
 import type { RetryTarget } from "../server/delivery/outbox.ts";
+import type { SettingName } from "../server/settings.ts";
 import { argsOrNull } from "./options.ts";
+
+/** The settings every `npm run enquiries` command reads (`not-spam` reads the delivery settings too). */
+export const ENQUIRIES_SETTINGS = ["ENQUIRY_DB", "DATABASE_URL", "ENQUIRY_RETENTION_DAYS"] as const satisfies readonly SettingName[];
 
 export type EnquiriesCommand =
   | { command: "list" }

@@ -12,9 +12,10 @@ import { DELIVERY_LIST_SIZE, deliveryReport, retryReport } from "../server/deliv
 import type { RetryTarget } from "../server/delivery/outbox.ts";
 import { ConfigError } from "../server/config-error.ts";
 import { openStore } from "../server/open-store.ts";
-import { eraseReport, findReport, purgeReport, retentionDaysFromEnv } from "../server/personal-data.ts";
-import { DEFAULT_DB_PATH } from "../server/sqlite-store.ts";
-import { ENQUIRIES_USAGE, parseEnquiriesArgs, type EnquiriesCommand } from "./enquiries-args.ts";
+import { checkDatabaseUrl } from "../server/env.ts";
+import { eraseReport, findReport, purgeReport } from "../server/personal-data.ts";
+import { readSettings } from "../server/settings.ts";
+import { ENQUIRIES_SETTINGS, ENQUIRIES_USAGE, parseEnquiriesArgs, type EnquiriesCommand } from "./enquiries-args.ts";
 import { retentionCutoff, type EnquiryStore, type PersonalDataStore } from "../server/store.ts";
 
 const LIST_SIZE = 50;
@@ -105,16 +106,16 @@ async function main(): Promise<number> {
     process.stderr.write(`${ENQUIRIES_USAGE}\n`);
     return 2;
   }
-  let days: number;
+  let days: number, databaseUrl: string | undefined, dbPath: string;
   try {
-    days = retentionDaysFromEnv(process.env);
+    // Checked as the server checks them (docs/SETTINGS.md).
+    const settings = readSettings(process.env, ENQUIRIES_SETTINGS);
+    [days, databaseUrl, dbPath] = [settings.ENQUIRY_RETENTION_DAYS, checkDatabaseUrl(settings.DATABASE_URL), settings.ENQUIRY_DB];
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     process.stderr.write(`${error.message}\n`);
     return 2;
   }
-  const databaseUrl = process.env.DATABASE_URL?.trim() || undefined;
-  const dbPath = process.env.ENQUIRY_DB?.trim() || DEFAULT_DB_PATH;
   // Reading must not create a database: an absent file simply holds no enquiries yet.
   if (!databaseUrl && !existsSync(dbPath)) {
     process.stderr.write(`No enquiries yet: ${dbPath} does not exist.\n`);

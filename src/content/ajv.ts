@@ -72,6 +72,14 @@ export interface AjvOptions {
   messages?: boolean;
   /** The schema and data in each error object (default on), which the editor-facing messages read. */
   verbose?: boolean;
+  /** Missing properties get the schema's `default` (the server's settings, read by env-schema). */
+  useDefaults?: boolean;
+  /**
+   * Check each schema against JSON Schema's meta-schema before compiling it (default on). Off
+   * only for a schema under schema/ read at start-up: createAjv (every content compile, the
+   * unit tests) has checked it already, and compiling the meta-schema again costs tens of ms.
+   */
+  validateSchema?: boolean;
 }
 
 /** A new ajv with the project's options, formats and keywords, holding no schema yet. */
@@ -86,10 +94,15 @@ export function newAjv(options: AjvOptions = {}): Ajv {
     verbose: options.verbose ?? true,
     messages: options.messages ?? true,
     code: { source: options.source === true, esm: options.esm === true },
+    useDefaults: options.useDefaults === true,
+    validateSchema: options.validateSchema ?? true,
   });
   addFormatsTo(ajv);
   // Help for editors (redhat.vscode-yaml): shown on hover and in completion, never checked.
   ajv.addVocabulary(["markdownDescription", "enumDescriptions", "markdownEnumDescriptions"]);
+  // The unit of a number in the server's settings (schema/serverSettings.schema.json), which
+  // its messages and docs/SETTINGS.md name: "a whole number of days from 1 to 36500".
+  ajv.addVocabulary(["x-unit"]);
   ajv.addKeyword({ keyword: "x-kind", schemaType: "string", errors: false, validate: collectKind });
   return ajv;
 }

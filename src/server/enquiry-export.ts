@@ -101,7 +101,8 @@ const SPAM_COLUMNS: readonly TableColumn<SpamEnquiry>[] = [
   TABLE_COLUMNS[0]!,
   TABLE_COLUMNS[1]!,
   TABLE_COLUMNS[2]!,
-  { heading: "Why", width: 40, value: (e) => e.spam_reasons.join(", ") },
+  // Wide enough for a naive bot's whole list: "honeypot, token-missing, fill-time-missing, pow-missing".
+  { heading: "Why", width: 56, value: (e) => e.spam_reasons.join(", ") },
   { heading: "Message", width: 30, value: (e) => e.message },
 ];
 

@@ -1,16 +1,16 @@
-// The server's settings: one object, made here from the environment (docs/api.md) and passed
-// through start-up (start-server.ts), the store (open-store.ts) and the app (app.ts) unchanged.
+// The server's settings: one object, made here from the environment and passed through
+// start-up (start-server.ts), the store (open-store.ts) and the app (app.ts) unchanged. Each
+// variable is declared in schema/serverSettings.schema.json (docs/SETTINGS.md) and read by
+// settings.ts; what the schema cannot check is checked below, one named check a setting.
 import type { FastifyServerOptions } from "fastify";
 import ipaddr from "ipaddr.js";
-import { deliveryConfigFromEnv, NO_DELIVERY, type DeliveryConfig } from "./delivery/config.ts";
+import { deliveryConfig, type DeliveryConfig } from "./delivery/config.ts";
 import { ConfigError, urlSetting } from "./config-error.ts";
 import { apiOrigin } from "../shared/security-headers.ts";
-import { DEFAULT_POOL_SIZE } from "./pg-store.ts";
-import { DEFAULT_DB_PATH } from "./sqlite-store.ts";
-import { DEFAULT_RATE_LIMIT, RATE_LIMIT_WINDOW_MS } from "./rate-limit.ts";
-import { LOG_FORMATS, type LogFormat } from "./log-format.ts";
-import { DEFAULT_RETENTION_DAYS, retentionDaysFromEnv } from "./personal-data.ts";
-import { DEFAULT_READ_SCRIPTS, isScriptName } from "./spam/content-rules.ts";
+import { RATE_LIMIT_WINDOW_MS } from "./rate-limit.ts";
+import type { LogFormat } from "./log-format.ts";
+import { readSettings, type Settings } from "./settings.ts";
+import { isScriptName } from "./spam/content-rules.ts";
 
 /** How long a client may take (docs/api.md, "Timeouts"). */
 export interface ServerTimeouts {
@@ -63,44 +63,9 @@ export interface SpamSettings {
   readScripts: readonly string[];
 }
 
-export const DEFAULT_SPAM_SETTINGS: Readonly<SpamSettings> = Object.freeze({ defences: true, readScripts: DEFAULT_READ_SCRIPTS });
-
 export const DEFAULT_TIMEOUTS: Readonly<ServerTimeouts> = Object.freeze({ headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000 });
 
-/** Every setting's default: what an empty environment gives. */
-export const DEFAULT_CONFIG: Readonly<ServerConfig> = Object.freeze({
-  port: 3000,
-  host: "127.0.0.1",
-  distDir: "dist",
-  dbPath: DEFAULT_DB_PATH,
-  databaseUrl: undefined,
-  poolSize: DEFAULT_POOL_SIZE,
-  rateLimit: DEFAULT_RATE_LIMIT,
-  rateLimitWindowMs: RATE_LIMIT_WINDOW_MS,
-  trustProxy: false,
-  apiBase: undefined,
-  corsOrigins: [],
-  ipHashKey: undefined,
-  formSecret: undefined,
-  spam: DEFAULT_SPAM_SETTINGS,
-  logger: { level: "info" },
-  logFormat: "human",
-  timeouts: DEFAULT_TIMEOUTS,
-  delivery: NO_DELIVERY,
-  retentionDays: DEFAULT_RETENTION_DAYS,
-});
-
 export { ConfigError };
-
-const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
-
-function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, max: number): number {
-  const raw = env[name]?.trim();
-  if (!raw) return fallback;
-  const value = Number(raw);
-  if (!/^\d+$/.test(raw) || value > max) throw new ConfigError(`${name} must be a whole number from 0 to ${max}, not "${raw}".`);
-  return value;
-}
 
 // proxy-addr's names for whole ranges (fastify passes the list to it).
 const NAMED_RANGES = new Set(["loopback", "linklocal", "uniquelocal"]);
@@ -153,6 +118,7 @@ function isOrigin(value: string): boolean {
   }
 }
 
+/** ENQUIRY_CORS_ORIGINS: each entry an origin exactly (no path, no trailing slash). */
 function parseOrigins(raw: string | undefined): string[] {
   const origins = (raw ?? "").split(",").map((origin) => origin.trim()).filter(Boolean);
   for (const origin of origins) {
@@ -163,9 +129,9 @@ function parseOrigins(raw: string | undefined): string[] {
   return origins;
 }
 
-function parseApiBase(raw: string | undefined): string | undefined {
-  const value = raw?.trim();
-  if (!value) return undefined;
+/** VITE_API_BASE: a URL whose origin the Content-Security-Policy can name. */
+function checkApiBase(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
   try {
     apiOrigin(value);
   } catch (error) {
@@ -174,31 +140,14 @@ function parseApiBase(raw: string | undefined): string | undefined {
   return value;
 }
 
-function parseDatabaseUrl(raw: string | undefined): string | undefined {
-  const value = raw?.trim();
-  if (!value) return undefined;
-  urlSetting("DATABASE_URL", value, ["postgres:", "postgresql:"], "postgres://user:password@host:5432/database", "a PostgreSQL URL");
+/** DATABASE_URL: a PostgreSQL URL, for the store and for `npm run enquiries`. */
+export function checkDatabaseUrl(value: string | undefined): string | undefined {
+  if (value !== undefined) urlSetting("DATABASE_URL", value, ["postgres:", "postgresql:"], "postgres://user:password@host:5432/database", "a PostgreSQL URL");
   return value;
 }
 
-function parsePoolSize(env: NodeJS.ProcessEnv): number {
-  const raw = env.DATABASE_POOL_SIZE?.trim();
-  if (!raw) return DEFAULT_CONFIG.poolSize;
-  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > 1000) {
-    throw new ConfigError(`DATABASE_POOL_SIZE must be a whole number from 1 to 1000, not "${raw}".`);
-  }
-  return Number(raw);
-}
-
-function parseSpamDefences(raw: string | undefined): boolean {
-  const value = raw?.trim() || "on";
-  if (value !== "on" && value !== "off") throw new ConfigError(`ENQUIRY_SPAM_DEFENCES must be on or off, not "${value}".`);
-  return value === "on";
-}
-
-function parseReadScripts(raw: string | undefined): readonly string[] {
-  const value = raw?.trim();
-  if (!value) return DEFAULT_READ_SCRIPTS;
+/** ENQUIRY_READ_SCRIPTS: Unicode script names a regular expression knows (`\p{Script=…}`). */
+function parseReadScripts(value: string): readonly string[] {
   const scripts = value.split(",").map((script) => script.trim());
   for (const script of scripts) {
     if (!isScriptName(script)) {
@@ -208,44 +157,37 @@ function parseReadScripts(raw: string | undefined): readonly string[] {
   return scripts;
 }
 
-function parseFormSecret(raw: string | undefined): string | undefined {
-  const value = raw?.trim();
-  if (!value) return undefined;
-  if (value.length < 32) throw new ConfigError("ENQUIRY_FORM_SECRET must be at least 32 characters: a long random value, the same on every instance.");
-  return value;
-}
-
-function parseLogLevel(raw: string | undefined): string {
-  const value = raw?.trim() || "info";
-  if (!LOG_LEVELS.includes(value)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}.`);
-  return value;
-}
-
-function parseLogFormat(raw: string | undefined): LogFormat {
-  const value = raw?.trim() || "human";
-  if (!(LOG_FORMATS as readonly string[]).includes(value)) throw new ConfigError(`LOG_FORMAT must be one of ${LOG_FORMATS.join(", ")}, not "${value}".`);
-  return value as LogFormat;
-}
-
-/** The server's settings from environment variables (see docs/api.md); throws ConfigError. */
-export function serverConfigFromEnv(env: NodeJS.ProcessEnv): ServerConfig {
+/** The server's settings from settings already checked against the schema; throws ConfigError. */
+function serverConfig(settings: Settings): ServerConfig {
   return {
-    ...DEFAULT_CONFIG,
-    port: wholeNumber(env, "PORT", DEFAULT_CONFIG.port, 65535),
-    host: env.HOST?.trim() || DEFAULT_CONFIG.host,
-    dbPath: env.ENQUIRY_DB?.trim() || DEFAULT_CONFIG.dbPath,
-    databaseUrl: parseDatabaseUrl(env.DATABASE_URL),
-    poolSize: parsePoolSize(env),
-    rateLimit: wholeNumber(env, "ENQUIRY_RATE_LIMIT", DEFAULT_CONFIG.rateLimit, 1_000_000),
-    trustProxy: parseTrustProxy(env.TRUST_PROXY),
-    apiBase: parseApiBase(env.VITE_API_BASE),
-    corsOrigins: parseOrigins(env.ENQUIRY_CORS_ORIGINS),
-    ipHashKey: env.ENQUIRY_IP_HASH_KEY?.trim() || undefined,
-    formSecret: parseFormSecret(env.ENQUIRY_FORM_SECRET),
-    spam: { defences: parseSpamDefences(env.ENQUIRY_SPAM_DEFENCES), readScripts: parseReadScripts(env.ENQUIRY_READ_SCRIPTS) },
-    logger: { level: parseLogLevel(env.LOG_LEVEL) },
-    logFormat: parseLogFormat(env.LOG_FORMAT),
-    delivery: deliveryConfigFromEnv(env),
-    retentionDays: retentionDaysFromEnv(env),
+    port: settings.PORT,
+    host: settings.HOST,
+    distDir: "dist",
+    dbPath: settings.ENQUIRY_DB,
+    databaseUrl: checkDatabaseUrl(settings.DATABASE_URL),
+    poolSize: settings.DATABASE_POOL_SIZE,
+    rateLimit: settings.ENQUIRY_RATE_LIMIT,
+    rateLimitWindowMs: RATE_LIMIT_WINDOW_MS,
+    trustProxy: parseTrustProxy(settings.TRUST_PROXY),
+    apiBase: checkApiBase(settings.VITE_API_BASE),
+    corsOrigins: parseOrigins(settings.ENQUIRY_CORS_ORIGINS),
+    ipHashKey: settings.ENQUIRY_IP_HASH_KEY,
+    formSecret: settings.ENQUIRY_FORM_SECRET,
+    spam: { defences: settings.ENQUIRY_SPAM_DEFENCES === "on", readScripts: parseReadScripts(settings.ENQUIRY_READ_SCRIPTS) },
+    logger: { level: settings.LOG_LEVEL },
+    logFormat: settings.LOG_FORMAT,
+    timeouts: DEFAULT_TIMEOUTS,
+    delivery: deliveryConfig(settings),
+    retentionDays: settings.ENQUIRY_RETENTION_DAYS,
   };
 }
+
+/** The server's settings from environment variables (docs/SETTINGS.md); throws ConfigError. */
+export function serverConfigFromEnv(env: NodeJS.ProcessEnv): ServerConfig {
+  return serverConfig(readSettings(env));
+}
+
+/** Every setting's default: what an empty environment gives. */
+export const DEFAULT_CONFIG: Readonly<ServerConfig> = Object.freeze(serverConfigFromEnv({}));
+
+export const DEFAULT_SPAM_SETTINGS: Readonly<SpamSettings> = DEFAULT_CONFIG.spam;

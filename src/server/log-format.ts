@@ -6,9 +6,10 @@
 import { Writable } from "node:stream";
 import type { FastifyServerOptions } from "fastify";
 import pretty, { type PrettyOptions } from "pino-pretty";
+import type { ServerSettings } from "../shared/generated/schema-types.ts";
 
-export const LOG_FORMATS = ["human", "json"] as const;
-export type LogFormat = (typeof LOG_FORMATS)[number];
+/** LOG_FORMAT's values (schema/serverSettings.schema.json). */
+export type LogFormat = NonNullable<ServerSettings["LOG_FORMAT"]>;
 
 /** Fields of the per-request line (request-log.ts), folded into its message in the human format. */
 interface RequestLine {

@@ -2,24 +2,10 @@
 // "Personal data"): the server removes enquiries past ENQUIRY_RETENTION_DAYS once a day, and
 // `npm run enquiries -- purge | find --email x | erase --email x` do it by hand. Nothing here
 // writes an address, a name or a message to a log.
-import { ConfigError } from "./config-error.ts";
 import { DAY_MS, retentionCutoff, type HeldEnquiry, type PersonalDataStore, type Removed } from "./store.ts";
 
+/** The setting that holds the retention period (schema/serverSettings.schema.json). */
 export const RETENTION_SETTING = "ENQUIRY_RETENTION_DAYS";
-/** Two years: long enough to answer and follow up an enquiry, as the privacy policy says. */
-export const DEFAULT_RETENTION_DAYS = 730;
-const MAX_RETENTION_DAYS = 36_500;
-
-/** ENQUIRY_RETENTION_DAYS: whole days from 1; unset is 730. */
-export function retentionDaysFromEnv(env: NodeJS.ProcessEnv): number {
-  const raw = env[RETENTION_SETTING]?.trim();
-  if (!raw) return DEFAULT_RETENTION_DAYS;
-  const days = Number(raw);
-  if (!/^\d+$/.test(raw) || days < 1 || days > MAX_RETENTION_DAYS) {
-    throw new ConfigError(`${RETENTION_SETTING} must be a whole number of days from 1 to ${MAX_RETENTION_DAYS}, not "${raw}".`);
-  }
-  return days;
-}
 
 function counted(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;

@@ -5,6 +5,7 @@ import { pgInsertDeliveries } from "./delivery/pg-outbox.ts";
 import { ENQUIRY_FIELD_NAMES, type Enquiry } from "./enquiry.ts";
 import { ipHasher, newIpHashKey } from "./ip-hash.ts";
 import { ADVISORY_LOCK_NAMESPACE, applyPgMigrations } from "./migrations.ts";
+import { SETTING_DEFAULTS } from "./settings.ts";
 import {
   columnList,
   ENQUIRY_COLUMNS,
@@ -22,7 +23,6 @@ import {
   type StoredEnquiry,
 } from "./store.ts";
 
-export const DEFAULT_POOL_SIZE = 10;
 
 export interface PgStoreOptions {
   /** postgres://user:password@host:port/database (DATABASE_URL). */
@@ -182,7 +182,7 @@ export async function openPgStore(options: PgStoreOptions): Promise<EnquiryStore
   const { default: driver } = await import("pg");
   const pool = new driver.Pool({
     connectionString: options.connectionString,
-    max: options.poolSize ?? DEFAULT_POOL_SIZE,
+    max: options.poolSize ?? SETTING_DEFAULTS.DATABASE_POOL_SIZE,
     connectionTimeoutMillis: 10_000,
     idleTimeoutMillis: 30_000,
     application_name: "nexa-enquiries",

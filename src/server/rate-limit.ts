@@ -1,7 +1,6 @@
 import type { InsertLimit } from "./store.ts";
 
 export const RATE_LIMIT_WINDOW_MS = 10 * 60 * 1000;
-export const DEFAULT_RATE_LIMIT = 5;
 
 export interface RateLimit {
   /** Enquiries allowed per IP per window; 0 turns the limit off. */

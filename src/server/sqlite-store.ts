@@ -30,8 +30,6 @@ import {
   type StoredEnquiry,
 } from "./store.ts";
 
-export const DEFAULT_DB_PATH = "data/enquiries.db";
-
 /** Most inserts committed together (see "group commit" below). */
 export const MAX_BATCH = 256;
 

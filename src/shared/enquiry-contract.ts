@@ -36,6 +36,8 @@ const KEYWORD_RANK: Readonly<Record<string, number>> = {
   minLength: 2,
   not: 2,
   maxLength: 3,
+  minimum: 3,
+  maximum: 3,
   format: 4,
   pattern: 5,
 };
@@ -87,8 +89,13 @@ function messageFor(field: string, error: ErrorObject): string {
       return MISSING[field] ?? `Enter ${label.toLowerCase()}.`;
     case "maxLength":
       return `${label} must be at most ${String(error.params.limit)} characters.`;
+    case "minimum":
+      return `${label} must be at least ${String(error.params.limit)}.`;
+    case "maximum":
+      return `${label} must be at most ${String(error.params.limit)}.`;
     case "type":
-      return `${label} must be text.`;
+      // Every visitor's field is text; the form's measured fill time is the one number.
+      return error.params.type === "integer" ? `${label} must be a whole number.` : `${label} must be text.`;
     case "format":
       return "Enter a valid email address.";
     case "pattern":

@@ -21,7 +21,9 @@
 //   npm run bench:api -- --profile                 also CPU-profile the API server and print where its time goes per enquiry
 //   npm run bench:api -- --log-level debug         the server at another log level, to see the cost of its request lines
 //   npm run bench:api -- --port 4500               the bare server on 4500, the API on 4501, PostgreSQL on 4502 (default: any free ports)
-//   npm run bench:api -- --spam                    the spam defences against bots and people instead (tools/bench/bench-spam.ts)
+//   npm run bench:api -- --spam                    the spam defences against bots and people instead (tools/bench/bench-spam.ts):
+//                                                  1,000 posts a bot, 50 people a browser in Chromium, Firefox and WebKit
+//   npm run bench:api -- --spam --people 10 --browsers chromium,firefox --port 4500   the site on 4500, WebKitWebDriver on 4501
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -41,7 +43,8 @@ const PROJECT = fileURLToPath(new URL("../..", import.meta.url));
 const LAUNCHER = join(PROJECT, "src", "cli", "launch.mjs");
 
 const USAGE =
-  "usage: npm run bench:api -- [--store sqlite|postgres|both] [--duration S] [--warmup S] [--rounds N] [--connections N] [--profile] [--log-level L] [--port P]";
+  "usage: npm run bench:api -- [--store sqlite|postgres|both] [--duration S] [--warmup S] [--rounds N] [--connections N] [--profile] [--log-level L] [--port P]\n" +
+  "       npm run bench:api -- --spam [--people N] [--browsers chromium,firefox,webkit]";
 
 /** Below this a floor reads the start-up and warm-up of its server, not the floor itself. */
 const MIN_FLOOR_SECONDS = 5;
@@ -58,13 +61,20 @@ const { values: args } = readArgs(
     "log-level": { type: "string", default: "info" },
     port: { type: "string", default: "0" },
     spam: { type: "boolean", default: false },
+    people: { type: "string", default: "50" },
+    browsers: { type: "string", default: "chromium,firefox,webkit" },
   },
   USAGE,
 );
 
 if (args.spam) {
-  const { benchSpam } = await import("./bench-spam.ts");
-  await benchSpam();
+  const { benchSpam, SPAM_BROWSERS } = await import("./bench-spam.ts");
+  const people = Number(args.people);
+  if (!(Number.isInteger(people) && people >= 1)) usageError(USAGE, `--people must be a whole number of at least 1, not "${args.people}".`);
+  const browsers = args.browsers.split(",").map((name) => name.trim());
+  const unknown = browsers.filter((name) => !(SPAM_BROWSERS as readonly string[]).includes(name));
+  if (unknown.length > 0) usageError(USAGE, `--browsers takes ${SPAM_BROWSERS.join(", ")}, not "${unknown.join(", ")}".`);
+  await benchSpam({ people, browsers: browsers as (typeof SPAM_BROWSERS)[number][], port: Number(args.port) });
   process.exit(0);
 }
 

@@ -8,7 +8,7 @@ import { newAjv } from "../../src/content/ajv.ts";
  * Writes src/shared/generated/enquiry-validator.ts: schema/enquiry.schema.json compiled by ajv into
  * plain code ahead of time, so the form (in the browser, under a CSP without 'unsafe-eval')
  * and the API run the very same checks, and neither compiles a schema at run time; and
- * src/shared/generated/enquiry-fields.ts, each field's title and length limit, small enough for the
+ * src/shared/generated/enquiry-fields.ts, each field's title and length limit (or largest value), small enough for the
  * form to draw its inputs with while the validator loads later.
  */
 const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -20,6 +20,8 @@ const BANNER = "/* Generated from schema/enquiry.schema.json by `npm run gen:typ
 interface FieldSchema {
   title: string;
   maxLength?: number;
+  /** A number field's largest value (the form clamps what it measures to it). */
+  maximum?: number;
   /** Further rules of a field, each a pattern whose title words the message (the field's title, then it). */
   allOf?: { title: string; pattern: string }[];
 }
@@ -44,6 +46,7 @@ export function generateEnquiryModules(): { file: string; text: string }[] {
       {
         title: field.title,
         ...(field.maxLength === undefined ? {} : { maxLength: field.maxLength }),
+        ...(field.maximum === undefined ? {} : { maximum: field.maximum }),
         ...(field.allOf === undefined ? {} : { rules: Object.fromEntries(field.allOf.map((rule) => [rule.pattern, rule.title])) }),
       },
     ]),
@@ -68,8 +71,8 @@ export function generateEnquiryModules(): { file: string; text: string }[] {
     BANNER,
     'import type { Enquiry } from "./schema-types.ts";',
     "",
-    "/** Each field's title (used in the API's messages), length limit (the form's maxLength) and further rules (pattern → the message after the title), from the schema. */",
-    `export const ENQUIRY_FIELDS = ${JSON.stringify(fields, null, 2)} as const satisfies Record<keyof Enquiry, { title: string; maxLength?: number; rules?: Record<string, string> }>;`,
+    "/** Each field's title (used in the API's messages), length limit (the form's maxLength) or largest value, and further rules (pattern → the message after the title), from the schema. */",
+    `export const ENQUIRY_FIELDS = ${JSON.stringify(fields, null, 2)} as const satisfies Record<keyof Enquiry, { title: string; maxLength?: number; maximum?: number; rules?: Record<string, string> }>;`,
     "",
   ].join("\n");
   return [

@@ -12,6 +12,7 @@ import {
   type EnquiryField,
   type EnquiryFormData,
 } from "../enquiry/form-state.ts";
+import { fillTimer } from "../enquiry/fill-timer.ts";
 import { formDefences, type FormDefences } from "../enquiry/form-defences.ts";
 import { ENQUIRY_ALERTS } from "../enquiry/messages.ts";
 import { newIdempotencyKey } from "../enquiry/new-idempotency-key.ts";
@@ -101,6 +102,8 @@ export function EnquiryForm({ id, heading, intro, background, labels, subjectPla
   const formElement = useRef<HTMLFormElement>(null);
   const honeypot = useRef<HTMLInputElement>(null);
   const defences = useFormDefences(formElement);
+  // The visitor's own fill time, from the first input to Send: the server holds a fill faster than a person's as spam.
+  const [fill] = useState(fillTimer);
 
   const idOf = (field: EnquiryField) => `${uid}-${field}`;
   const errorIdOf = (field: EnquiryField) => `${uid}-${field}-error`;
@@ -128,15 +131,16 @@ export function EnquiryForm({ id, heading, intro, background, labels, subjectPla
     if (isCountryCode(value)) dispatch({ type: "edit", field: "countryCode", value });
   }
 
-  async function send(submitted: EnquiryFormData) {
+  async function send(submitted: EnquiryFormData, fillTimeMs: number) {
     inFlight.current = true;
     const idempotencyKey = state.idempotencyKey ?? newIdempotencyKey();
     dispatch({ type: "send", idempotencyKey });
-    const payload = { ...buildEnquiryPayload(submitted), ...(await defences.fields()), [HONEYPOT]: honeypot.current?.value ?? "" };
+    const payload = { ...buildEnquiryPayload(submitted), ...(await defences.fields()), fill_time_ms: fillTimeMs, [HONEYPOT]: honeypot.current?.value ?? "" };
     const result = await submitEnquiry(payload, { fetch: (...args) => window.fetch(...args), idempotencyKey });
     inFlight.current = false;
     if (result.kind === "ok") {
       defences.reset();
+      fill.reset();
       saveSubmittedEnquiry(browserStorage(), result.sessionId, submitted);
       window.alert(ENQUIRY_ALERTS.thanks);
       dispatch({ type: "succeeded" });
@@ -153,9 +157,11 @@ export function EnquiryForm({ id, heading, intro, background, labels, subjectPla
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (inFlight.current || validateEnquiryForm === null) return;
+    // Read at the press, before the wait for the proof of work, which is not the visitor's filling.
+    const fillTimeMs = fill.elapsedMs();
     const found = validateEnquiryForm(data);
     if (found === null) {
-      void send(data);
+      void send(data, fillTimeMs);
       return;
     }
     // Draw the message and aria-invalid first, so they are on screen behind the alert.
@@ -199,7 +205,7 @@ export function EnquiryForm({ id, heading, intro, background, labels, subjectPla
             <Inline text={intro} />
           </p>
         ) : null}
-        <form ref={formElement} className={styles.form} noValidate onSubmit={onSubmit} aria-busy={sending || undefined}>
+        <form ref={formElement} className={styles.form} noValidate onSubmit={onSubmit} onInput={() => fill.noteInput()} aria-busy={sending || undefined}>
           {/* The honeypot: off screen, out of the tab order and of the accessibility tree, and
               marked for password managers to skip, so only a bot that fills every input finds it. */}
           <div className={styles.honeypot} aria-hidden="true">

@@ -1,8 +1,12 @@
-// Where enquiries are delivered, read from the environment in one place (docs/notifications.md).
-// A setting that cannot work is a ConfigError naming the variable: start-up stops with exit code 2.
+// Where enquiries are delivered (docs/notifications.md), from the ENQUIRY_NOTIFY_* and
+// ENQUIRY_WEBHOOK_* settings (schema/serverSettings.schema.json). The schema checks each value
+// alone; the checks here are what it cannot say: a URL's parts, lists of addresses, settings
+// that go together. A setting that cannot work is a ConfigError naming the variable: start-up
+// stops with exit code 2.
 import { BlockList, isIP } from "node:net";
 import addressparser from "nodemailer/lib/addressparser/index.js";
 import { ConfigError, urlSetting } from "../config-error.ts";
+import { readSettings, SETTING_NAMES, type SettingName, type Settings } from "../settings.ts";
 
 export interface SmtpServer {
   host: string;
@@ -52,9 +56,6 @@ export interface DeliveryConfig {
   webhook: WebhookConfig | undefined;
 }
 
-/** No channel configured: enquiries are stored only. */
-export const NO_DELIVERY: Readonly<DeliveryConfig> = Object.freeze({ email: undefined, webhook: undefined });
-
 export const CHANNELS = ["email", "webhook"] as const;
 export type Channel = (typeof CHANNELS)[number];
 
@@ -65,10 +66,6 @@ export function deliveryChannels(config: DeliveryConfig): Channel[] {
 
 // Deliberately loose: one @, no spaces, a dot in the domain. The SMTP server is the judge of the rest.
 const ADDRESS = /^[^\s@<>",;]+@[^\s@<>",;]+\.[^\s@<>",;]+$/;
-
-function setting(env: NodeJS.ProcessEnv, name: string): string | undefined {
-  return env[name]?.trim() || undefined;
-}
 
 function mailboxes(name: string, raw: string): Mailbox[] {
   const parsed = addressparser(raw, { flatten: true });
@@ -92,14 +89,6 @@ function singleMailbox(name: string, raw: string): Mailbox {
     throw new ConfigError(`${name} must be one email address, such as "Nexa AI <noreply@example.com>", not "${raw}".`);
   }
   return list[0]!;
-}
-
-/** A yes/no setting: unset, "0" or "1"; anything else is a ConfigError. */
-function flag(env: NodeJS.ProcessEnv, name: string): boolean {
-  const value = setting(env, name);
-  if (value === undefined || value === "0") return false;
-  if (value === "1") return true;
-  throw new ConfigError(`${name} must be 1 (on) or 0 (off), not "${value}".`);
 }
 
 function smtpServer(raw: string, insecure: boolean): SmtpServer {
@@ -139,35 +128,41 @@ function subjectRoutes(raw: string | undefined): SubjectRoute[] {
   return routes;
 }
 
-function emailConfig(env: NodeJS.ProcessEnv): EmailConfig | undefined {
-  const url = setting(env, "ENQUIRY_NOTIFY_SMTP_URL");
-  const others = ["ENQUIRY_NOTIFY_FROM", "ENQUIRY_NOTIFY_TO", "ENQUIRY_NOTIFY_ROUTES"].filter((name) => setting(env, name));
+type DeliverySettingName = Extract<SettingName, `ENQUIRY_NOTIFY_${string}` | `ENQUIRY_WEBHOOK_${string}`>;
+export type DeliverySettings = Pick<Settings, DeliverySettingName>;
+
+/** The settings delivery reads (the server's, and `npm run enquiries -- not-spam`'s): ENQUIRY_NOTIFY_* and ENQUIRY_WEBHOOK_*. */
+export const DELIVERY_SETTINGS = SETTING_NAMES.filter((name): name is DeliverySettingName => /^ENQUIRY_(NOTIFY|WEBHOOK)_/.test(name));
+
+function emailConfig(settings: DeliverySettings): EmailConfig | undefined {
+  const url = settings.ENQUIRY_NOTIFY_SMTP_URL;
+  const others = (["ENQUIRY_NOTIFY_FROM", "ENQUIRY_NOTIFY_TO", "ENQUIRY_NOTIFY_ROUTES"] as const).filter((name) => settings[name] !== undefined);
   if (!url) {
     if (others.length > 0) throw new ConfigError(`${others[0]} is set but ENQUIRY_NOTIFY_SMTP_URL is not: set both, or neither.`);
     return undefined;
   }
-  const from = setting(env, "ENQUIRY_NOTIFY_FROM");
-  const to = setting(env, "ENQUIRY_NOTIFY_TO");
+  const from = settings.ENQUIRY_NOTIFY_FROM;
+  const to = settings.ENQUIRY_NOTIFY_TO;
   if (!from) throw new ConfigError("ENQUIRY_NOTIFY_FROM must be set with ENQUIRY_NOTIFY_SMTP_URL: the address emails are sent from.");
   if (!to) throw new ConfigError("ENQUIRY_NOTIFY_TO must be set with ENQUIRY_NOTIFY_SMTP_URL: who receives enquiries.");
   return {
-    smtp: smtpServer(url, flag(env, SMTP_INSECURE_SETTING)),
+    smtp: smtpServer(url, settings.ENQUIRY_NOTIFY_SMTP_INSECURE === "1"),
     from: singleMailbox("ENQUIRY_NOTIFY_FROM", from),
     to: mailboxes("ENQUIRY_NOTIFY_TO", to),
-    routes: subjectRoutes(setting(env, "ENQUIRY_NOTIFY_ROUTES")),
+    routes: subjectRoutes(settings.ENQUIRY_NOTIFY_ROUTES),
   };
 }
 
-function webhookConfig(env: NodeJS.ProcessEnv): WebhookConfig | undefined {
-  const raw = setting(env, "ENQUIRY_WEBHOOK_URL");
-  const secret = setting(env, "ENQUIRY_WEBHOOK_SECRET");
+function webhookConfig(settings: DeliverySettings): WebhookConfig | undefined {
+  const raw = settings.ENQUIRY_WEBHOOK_URL;
+  const secret = settings.ENQUIRY_WEBHOOK_SECRET;
   if (!raw) {
     if (secret) throw new ConfigError("ENQUIRY_WEBHOOK_SECRET is set but ENQUIRY_WEBHOOK_URL is not: set both, or neither.");
     return undefined;
   }
   const url = urlSetting("ENQUIRY_WEBHOOK_URL", raw, ["https:", "http:"], "https://crm.example.com/hooks/enquiries");
   if (!secret) throw new ConfigError("ENQUIRY_WEBHOOK_SECRET must be set with ENQUIRY_WEBHOOK_URL: every webhook is signed with it.");
-  if (url.protocol === "http:" && !isPrivateHost(url.hostname) && !flag(env, WEBHOOK_ALLOW_HTTP_SETTING)) {
+  if (url.protocol === "http:" && !isPrivateHost(url.hostname) && settings.ENQUIRY_WEBHOOK_ALLOW_HTTP !== "1") {
     throw new ConfigError(
       `ENQUIRY_WEBHOOK_URL would send enquiries unencrypted over http:// to ${url.hostname}, which is not a private address: ` +
         `use https://, or set ${WEBHOOK_ALLOW_HTTP_SETTING}=1 to allow it.`,
@@ -208,9 +203,14 @@ export function isPrivateHost(hostname: string): boolean {
   return PRIVATE_SUFFIXES.some((suffix) => host.endsWith(suffix));
 }
 
+/** Where enquiries go, from settings already checked against the schema; throws ConfigError naming the variable. */
+export function deliveryConfig(settings: DeliverySettings): DeliveryConfig {
+  return { email: emailConfig(settings), webhook: webhookConfig(settings) };
+}
+
 /** Delivery settings from the environment; throws ConfigError naming the variable. */
 export function deliveryConfigFromEnv(env: NodeJS.ProcessEnv): DeliveryConfig {
-  return { email: emailConfig(env), webhook: webhookConfig(env) };
+  return deliveryConfig(readSettings(env, DELIVERY_SETTINGS));
 }
 
 /**

@@ -12,9 +12,6 @@ export const LINK_IN_NAME_POINTS = 5;
 /** Letters in a script nobody at the company reads. */
 export const UNREAD_SCRIPT_POINTS = 5;
 
-/** The scripts the staff read (ENQUIRY_READ_SCRIPTS), by their Unicode names. */
-export const DEFAULT_READ_SCRIPTS: readonly string[] = ["Latin", "Devanagari"];
-
 // http(s) URLs, bare www. hosts, BBCode [url] and HTML anchors: the shapes link spam comes in.
 const LINK = /\bhttps?:\/\/|\bwww\.[\p{L}\p{N}-]+\.|\[url[=\]]|<a\s[^>]*href/giu;
 

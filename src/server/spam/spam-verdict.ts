@@ -1,5 +1,6 @@
 import type { Enquiry } from "../enquiry.ts";
 import { contentFindings, unreadLetters } from "./content-rules.ts";
+import { checkFillTime } from "./fill-time.ts";
 import { checkFormToken } from "./form-token.ts";
 import { checkProofOfWork } from "./proof-of-work.ts";
 
@@ -9,7 +10,7 @@ import { checkProofOfWork } from "./proof-of-work.ts";
  * release a real one with `npm run enquiries -- not-spam <session id>`.
  *
  * Every reason adds points; SPAM_SCORE or more is spam. A failed form defence (honeypot,
- * time token, proof of work) is enough alone; a content rule only counts towards it.
+ * time token, fill time, proof of work) is enough alone; a content rule only counts towards it.
  */
 export const SPAM_SCORE = 10;
 const DEFENCE_POINTS = 10;
@@ -23,6 +24,8 @@ export type SpamReason =
   | "token-invalid"
   | "too-fast"
   | "token-expired"
+  | "fill-time-missing"
+  | "fill-too-fast"
   | "pow-missing"
   | "pow-invalid"
   | "pow-expired"
@@ -49,7 +52,7 @@ export interface SpamRules {
 }
 
 /** The fields the defences add to an enquiry (schema/enquiry.schema.json). */
-type Defended = Enquiry & { form_token?: string; altcha?: string; [HONEYPOT_FIELD]?: string };
+type Defended = Enquiry & { form_token?: string; altcha?: string; fill_time_ms?: number; [HONEYPOT_FIELD]?: string };
 
 /** Judges a valid enquiry (the contract has passed) at `nowMs`. */
 export function spamJudge(rules: SpamRules) {
@@ -64,6 +67,8 @@ export function spamJudge(rules: SpamRules) {
     if ((enquiry[HONEYPOT_FIELD] ?? "") !== "") add("honeypot", DEFENCE_POINTS);
     const token = checkFormToken(enquiry.form_token, rules.formSecret, nowMs);
     if (!token.ok) add(token.reason, DEFENCE_POINTS);
+    const fill = checkFillTime(enquiry.fill_time_ms);
+    if (!fill.ok) add(fill.reason, DEFENCE_POINTS);
     const pow = await checkProofOfWork(enquiry.altcha, rules.formSecret, token.ok ? token.token.id : undefined);
     if (!pow.ok) add(pow.reason, DEFENCE_POINTS);
     for (const finding of contentFindings(enquiry, unread)) add(finding.reason, finding.points);

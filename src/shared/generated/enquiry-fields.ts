@@ -1,7 +1,7 @@
 /* Generated from schema/enquiry.schema.json by `npm run gen:types`. Do not edit: change the schema and regenerate. */
 import type { Enquiry } from "./schema-types.ts";
 
-/** Each field's title (used in the API's messages), length limit (the form's maxLength) and further rules (pattern → the message after the title), from the schema. */
+/** Each field's title (used in the API's messages), length limit (the form's maxLength) or largest value, and further rules (pattern → the message after the title), from the schema. */
 export const ENQUIRY_FIELDS = {
   "first_name": {
     "title": "First name",
@@ -41,8 +41,12 @@ export const ENQUIRY_FIELDS = {
     "title": "Proof of work",
     "maxLength": 4000
   },
+  "fill_time_ms": {
+    "title": "Fill time",
+    "maximum": 86400000
+  },
   "nx_check": {
     "title": "Honeypot",
     "maxLength": 5000
   }
-} as const satisfies Record<keyof Enquiry, { title: string; maxLength?: number; rules?: Record<string, string> }>;
+} as const satisfies Record<keyof Enquiry, { title: string; maxLength?: number; maximum?: number; rules?: Record<string, string> }>;

@@ -589,6 +589,10 @@ export interface Enquiry {
    */
   altcha?: string;
   /**
+   * Not typed by the visitor: how long the visitor took to fill in the form, in whole milliseconds, from their first input in it to pressing Send, measured by the form on the browser's monotonic clock (the proof of work's solving is not counted). Missing, or under 1.5 seconds, the enquiry is kept as spam and not delivered. The form sends at most 86400000 (a day).
+   */
+  fill_time_ms?: number;
+  /**
    * Not shown to people: a hidden input only a bot fills in. Anything in it keeps the enquiry as spam, never delivered.
    */
   nx_check?: string;
@@ -1081,6 +1085,110 @@ export interface TableBlock {
    */
   notes?: Text[];
   actions?: Actions;
+}
+/**
+ * The environment variables the server (`npm start`, `npm run serve:api`) and `npm run enquiries` read. A value of spaces only counts as unset, and spaces around a value are ignored. Other environment variables are not settings and are ignored. A value that cannot work stops start-up with one line naming the variable, and exit code 2.
+ *
+ * This interface was referenced by `SchemaTypes`'s JSON-Schema
+ * via the `definition` "ServerSettings".
+ */
+export interface ServerSettings {
+  /**
+   * The port to listen on; `0` lets the system pick a free one.
+   */
+  PORT?: number;
+  /**
+   * The address to listen on; `0.0.0.0` (or `::`) accepts connections from other machines.
+   */
+  HOST?: string;
+  /**
+   * The SQLite file enquiries are kept in, relative to the working directory; its folder is created. Not used when `DATABASE_URL` is set.
+   */
+  ENQUIRY_DB?: string;
+  /**
+   * A PostgreSQL URL (`postgres://` or `postgresql://`): PostgreSQL instead of the SQLite file, so several instances can share one database ([scaling.md](scaling.md)). Unset: the SQLite file of `ENQUIRY_DB`.
+   */
+  DATABASE_URL?: string;
+  /**
+   * PostgreSQL connections per instance. Instances × pool size must stay below PostgreSQL's `max_connections` (100 unless changed).
+   */
+  DATABASE_POOL_SIZE?: number;
+  /**
+   * How long an enquiry is kept; the default, two years, is long enough to answer and follow up an enquiry, as the privacy policy says. Older enquiries and their deliveries are removed at start-up and then daily, and by `npm run enquiries -- purge` ([api.md](api.md#personal-data)). Use the same value on every instance.
+   */
+  ENQUIRY_RETENTION_DAYS?: number;
+  /**
+   * Stored enquiries per client IP in any 10 minutes, counted across every instance sharing the database; `0` turns the limit off.
+   */
+  ENQUIRY_RATE_LIMIT?: number;
+  /**
+   * The reverse proxies' addresses or CIDR ranges, comma-separated (also `loopback`, `linklocal`, `uniquelocal`). Only a request arriving from one of them has its `X-Forwarded-For` (the client IP, which the rate limit counts by) and `X-Forwarded-Proto: https` (HSTS) believed, so a client that reaches the server directly cannot choose its address. `true` or a hop count is refused: it would believe anyone. Unset, `false` or `0`: no proxy is trusted, and behind one every visitor shares the proxy's IP.
+   */
+  TRUST_PROXY?: string;
+  /**
+   * Where the browser sends enquiries, read by the client build too. Unset: this same origin. When it is another origin, the server's Content-Security-Policy allows connecting to it.
+   */
+  VITE_API_BASE?: string;
+  /**
+   * Comma-separated origins allowed to post enquiries from a browser, when the site is hosted on another origin than the API ([api.md](api.md#cors-only-when-the-site-and-the-api-are-on-different-origins)). Unset: none.
+   */
+  ENQUIRY_CORS_ORIGINS?: string;
+  /**
+   * The key of the IP hash kept with each enquiry. Unset, a random key is made on first start and kept in the database; set it to keep the key out of the database file, with the same value on every instance.
+   */
+  ENQUIRY_IP_HASH_KEY?: string;
+  /**
+   * Signs the form's time tokens and proof-of-work challenges ([api.md](api.md#spam)); make one with `openssl rand -hex 32`. Unset, a random key is made on first start and kept in the database; set it to keep the key out of the database file, with the same value on every instance (a token fetched from one instance is checked by another).
+   */
+  ENQUIRY_FORM_SECRET?: string;
+  /**
+   * `off` stores and delivers every valid enquiry without the spam checks: only for trusted clients that post without the form (a load test, an integration between servers).
+   */
+  ENQUIRY_SPAM_DEFENCES?: ("on" | "off") & string;
+  /**
+   * The Unicode scripts staff read, comma-separated; letters in any other raise an enquiry's spam score.
+   */
+  ENQUIRY_READ_SCRIPTS?: string;
+  /**
+   * The least severe log line written; `debug` adds a line per request.
+   */
+  LOG_LEVEL?: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
+  /**
+   * `human`: one readable line each (time, level, message); `json`: one JSON object per line (pino), for a log collector.
+   */
+  LOG_FORMAT?: "human" | "json";
+  /**
+   * The SMTP server each new enquiry is emailed through ([notifications.md](notifications.md)). `smtps://` is TLS from the first byte (port 465 unless given); `smtp://` starts plain (port 587 unless given) and switches to TLS with STARTTLS whenever the server offers it, and always when the URL has a password ([notifications.md](notifications.md#tls-and-the-password)). User and password go in the URL, percent-encoded (`p@ss` is `p%40ss`); leave both out for a relay that needs no login. Needs `ENQUIRY_NOTIFY_FROM` and `ENQUIRY_NOTIFY_TO`. Unset: no email.
+   */
+  ENQUIRY_NOTIFY_SMTP_URL?: string;
+  /**
+   * Only for a relay you trust on the same host or network that cannot do TLS: lets an SMTP password go without it. Otherwise a password over `smtp://` requires STARTTLS, and start-up refuses a server that answers without it.
+   */
+  ENQUIRY_NOTIFY_SMTP_INSECURE?: ("1" | "0") & string;
+  /**
+   * The sender of the emails: one address, with or without a name. Required with `ENQUIRY_NOTIFY_SMTP_URL`; use an address your SMTP server may send as.
+   */
+  ENQUIRY_NOTIFY_FROM?: string;
+  /**
+   * Who receives enquiries: addresses separated by commas. Required with `ENQUIRY_NOTIFY_SMTP_URL`.
+   */
+  ENQUIRY_NOTIFY_TO?: string;
+  /**
+   * Routing by subject: enquiries whose subject is one of these (compared without regard to case) go to that route's addresses instead of `ENQUIRY_NOTIFY_TO`. The subjects are the `value`s of the form's subject list in `site/about-us/connect.yaml`; this variable is the one place routing is kept.
+   */
+  ENQUIRY_NOTIFY_ROUTES?: string;
+  /**
+   * Where each new enquiry is POSTed as signed JSON ([notifications.md](notifications.md)). `https://`, or `http://` to a private address or name only: loopback, 10/8, 172.16/12, 192.168/16, 169.254/16, 100.64/10, fc00::/7, fe80::/10 (IPv4-mapped IPv6 too), `localhost`, a name without a dot (a container's or a LAN host's), or one ending in `.internal`, `.local`, `.localhost` or `.home.arpa`. Needs `ENQUIRY_WEBHOOK_SECRET`. Unset: no webhook.
+   */
+  ENQUIRY_WEBHOOK_URL?: string;
+  /**
+   * Signs every webhook ([notifications.md](notifications.md#the-webhook-and-its-signature)); make one with `openssl rand -hex 32`. Required with `ENQUIRY_WEBHOOK_URL`.
+   */
+  ENQUIRY_WEBHOOK_SECRET?: string;
+  /**
+   * Allows an `http://` webhook to a public address on purpose: enquiries then cross the internet unencrypted.
+   */
+  ENQUIRY_WEBHOOK_ALLOW_HTTP?: ("1" | "0") & string;
 }
 /**
  * Settings for the whole site: names, the header navigation, the footer and social links. Lives in site/_site.yaml.

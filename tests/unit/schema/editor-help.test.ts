@@ -11,7 +11,9 @@ import { PROJECT, siteCopyRoot } from "../fixture-site.ts";
 
 /** Editors (redhat.vscode-yaml) show a field's title and description on hover and its examples in completion. */
 const { index, blockTypes } = createValidators(join(PROJECT, "schema"));
-const EDITOR_SCHEMAS = [...index.schemas.keys()].filter((f) => f !== "enquiry.schema.json").sort();
+/** The enquiry contract and the server's settings are read by programs, not by someone editing pages. */
+const NOT_FOR_EDITORS = new Set(["enquiry.schema.json", "serverSettings.schema.json"]);
+const EDITOR_SCHEMAS = [...index.schemas.keys()].filter((f) => !NOT_FOR_EDITORS.has(f)).sort();
 
 /** Every field of every schema an editor reads, as [file, where, node]. */
 function fields(): [string, string, SchemaNode][] {

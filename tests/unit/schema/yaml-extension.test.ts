@@ -30,7 +30,8 @@ function enums(): [string, SchemaNode & { enumDescriptions?: string[] }][] {
     if (Array.isArray((node as SchemaNode).enum)) out.push([where, node as SchemaNode]);
     for (const [k, v] of Object.entries(node)) walk(v, `${where}/${k}`);
   };
-  for (const [file, schema] of index.schemas) if (file !== "enquiry.schema.json") walk(schema, file);
+  // The enquiry contract and the server's settings are read by programs, not by someone editing pages.
+  for (const [file, schema] of index.schemas) if (file !== "enquiry.schema.json" && file !== "serverSettings.schema.json") walk(schema, file);
   return out;
 }
 

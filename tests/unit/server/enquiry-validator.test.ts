@@ -41,9 +41,14 @@ const ONE_FIELD_CASES: { field: string; value: unknown; message: string }[] = [
   { field: "message", value: "Hello\u0007", message: "Message must not contain control characters." },
   { field: "message", value: null, message: "Message must be text." },
   { field: "sender", value: "x", message: 'Unknown field "sender".' },
+  { field: "fill_time_ms", value: -1, message: "Fill time must be at least 0." },
+  { field: "fill_time_ms", value: 86_400_001, message: "Fill time must be at most 86400000." },
+  { field: "fill_time_ms", value: 1500.5, message: "Fill time must be a whole number." },
+  { field: "fill_time_ms", value: "4000", message: "Fill time must be a whole number." },
+  { field: "fill_time_ms", value: null, message: "Fill time must be a whole number." },
 ];
 
-const ACCEPTED: { name: string; change: Partial<Record<keyof Enquiry, string>> }[] = [
+const ACCEPTED: { name: string; change: Partial<Record<keyof Enquiry, string | number>> }[] = [
   { name: "a 1-digit ISD code", change: { phone: "+19876543210" } },
   { name: "a 4-digit ISD code", change: { phone: "+12349876543210" } },
   { name: "a message with line breaks and tabs", change: { message: "Line one\n\tLine two" } },
@@ -51,6 +56,8 @@ const ACCEPTED: { name: string; change: Partial<Record<keyof Enquiry, string>> }
   { name: "a subject that is not in today's list", change: { subject: "Something new" } },
   { name: "names in other scripts", change: { first_name: "आशा", last_name: "Müller-O'Brien" } },
   { name: "a name with invisible joiners between visible letters", change: { first_name: "क्\u200dष", last_name: "O\u200bBrien" } },
+  { name: "a fill time of 0 (the form's when nothing was typed)", change: { fill_time_ms: 0 } },
+  { name: "a fill time of a day, the most the form sends", change: { fill_time_ms: 86_400_000 } },
 ];
 
 describe("validateEnquiry", () => {
@@ -88,9 +95,9 @@ describe("validateEnquiry", () => {
 describe("schema/enquiry.schema.json", () => {
   const properties = enquirySchema.properties as Record<string, Record<string, unknown>>;
 
-  it("has the visitor's fields, all required but message, and the form's three optional spam defences", () => {
+  it("has the visitor's fields, all required but message, and the form's four optional spam defences", () => {
     const sample: Required<EnquiryFields> = { ...VALID_ENQUIRY };
-    const defences: Required<Omit<Enquiry, keyof EnquiryFields>> = { form_token: "", altcha: "", nx_check: "" };
+    const defences: Required<Omit<Enquiry, keyof EnquiryFields>> = { form_token: "", altcha: "", fill_time_ms: 0, nx_check: "" };
     expect(Object.keys(properties).sort()).toEqual([...Object.keys(sample), ...Object.keys(defences)].sort());
     expect([...enquirySchema.required].sort()).toEqual(Object.keys(sample).filter((f) => f !== "message").sort());
   });
@@ -100,12 +107,22 @@ describe("schema/enquiry.schema.json", () => {
     expect(enquirySchema.additionalProperties).toBe(false);
   });
 
-  it.each(Object.keys(properties))("gives %s a title, a description and a maxLength", (field) => {
+  const textFields = Object.keys(properties).filter((field) => properties[field]!.type === "string");
+
+  it("has text fields and one number, the form's fill time", () => {
+    expect(Object.keys(properties).filter((field) => !textFields.includes(field))).toEqual(["fill_time_ms"]);
+  });
+
+  it.each(textFields)("gives %s a title, a description and a maxLength", (field) => {
     expect(properties[field]).toMatchObject({
       title: expect.any(String),
       description: expect.any(String),
       maxLength: expect.any(Number),
     });
+  });
+
+  it("bounds the fill time: a whole number of milliseconds from 0 to a day", () => {
+    expect(properties.fill_time_ms).toMatchObject({ title: "Fill time", description: expect.any(String), type: "integer", minimum: 0, maximum: 86_400_000 });
   });
 });
 

@@ -63,7 +63,7 @@ describe("serverConfigFromEnv", () => {
     [{ VITE_API_BASE: "api.nexa.example" }, 'VITE_API_BASE "api.nexa.example" is not a URL; use https://api.example.com or leave it empty.'],
     [{ ENQUIRY_CORS_ORIGINS: "https://www.nexa.example/" }, 'ENQUIRY_CORS_ORIGINS: "https://www.nexa.example/" is not an origin such as https://www.example.com.'],
     [{ ENQUIRY_CORS_ORIGINS: "www.nexa.example" }, 'ENQUIRY_CORS_ORIGINS: "www.nexa.example" is not an origin such as https://www.example.com.'],
-    [{ LOG_LEVEL: "loud" }, "LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent."],
+    [{ LOG_LEVEL: "loud" }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, not "loud".'],
     [{ DATABASE_URL: "mysql://db/nexa" }, 'DATABASE_URL must start with postgres:// or postgresql://, not "mysql://".'],
     [{ DATABASE_URL: "db.internal:5432" }, 'DATABASE_URL must start with postgres:// or postgresql://, not "db.internal://".'],
     [{ DATABASE_URL: "not a url" }, "DATABASE_URL must be a PostgreSQL URL such as postgres://user:password@host:5432/database."],

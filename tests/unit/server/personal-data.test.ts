@@ -6,13 +6,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { ENQUIRIES_USAGE, parseEnquiriesArgs } from "../../../src/cli/enquiries-args.ts";
 import { ConfigError } from "../../../src/server/env.ts";
 import { openPgStore } from "../../../src/server/pg-store.ts";
-import {
-  DEFAULT_RETENTION_DAYS,
-  eraseReport,
-  purgeReport,
-  retentionDaysFromEnv,
-  startRetention,
-} from "../../../src/server/personal-data.ts";
+import { eraseReport, purgeReport, startRetention } from "../../../src/server/personal-data.ts";
+import { readSettings, SETTING_DEFAULTS } from "../../../src/server/settings.ts";
 import { openSqliteStore } from "../../../src/server/sqlite-store.ts";
 import { DAY_MS, type EnquiryStore, type PersonalDataStore } from "../../../src/server/store.ts";
 import { eventually } from "./delivery-receivers.ts";
@@ -195,6 +190,9 @@ describe.each(KINDS)("personal data on $name", (kind) => {
   });
 });
 
+const DEFAULT_RETENTION_DAYS = SETTING_DEFAULTS.ENQUIRY_RETENTION_DAYS;
+const retentionDaysFromEnv = (env: NodeJS.ProcessEnv) => readSettings(env, ["ENQUIRY_RETENTION_DAYS"]).ENQUIRY_RETENTION_DAYS;
+
 describe("the retention period", () => {
   it.each([
     [{}, 730],
@@ -279,5 +277,17 @@ describe("npm run enquiries: the personal-data commands' arguments", () => {
     const result = cli(["purge"], { ENQUIRY_DB: tempDbPath(), ENQUIRY_RETENTION_DAYS: "forever" });
     expect(result.status).toBe(2);
     expect(result.stderr).toBe('ENQUIRY_RETENTION_DAYS must be a whole number of days from 1 to 36500, not "forever".\n');
+  });
+
+  it("checks DATABASE_URL as the server does: one line naming it, exit 2", () => {
+    const result = cli(["list"], { ENQUIRY_DB: tempDbPath(), DATABASE_URL: "mysql://db.internal/nexa" });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toBe('DATABASE_URL must start with postgres:// or postgresql://, not "mysql://".\n');
+  });
+
+  it("is not stopped by a setting only the server reads", () => {
+    const result = cli(["purge"], { ENQUIRY_DB: tempDbPath(), PORT: "http", LOG_LEVEL: "loud" });
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/^Removed 0 enquiries and 0 deliveries received before /);
   });
 });

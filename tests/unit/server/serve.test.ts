@@ -28,6 +28,18 @@ describe("npm run serve:api (src/cli/serve-api.ts)", () => {
   });
 });
 
+describe("settings the schema refuses at start-up (schema/serverSettings.schema.json)", () => {
+  it.each([
+    [{ PORT: "http" }, 'PORT must be a whole number from 0 to 65535, not "http".'],
+    [{ LOG_FORMAT: "xml" }, 'LOG_FORMAT must be one of human, json, not "xml".'],
+    [{ ENQUIRY_FORM_SECRET: "short" }, "ENQUIRY_FORM_SECRET must be at least 32 characters: a long random value, the same on every instance."],
+  ])("refuses %j in one line naming the variable, exit code 2, no stack trace", (env, message) => {
+    const result = serve({ ...env, ENQUIRY_DB: tempDbPath() });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toBe(`${message}\n`);
+  });
+});
+
 describe("delivery settings at start-up", () => {
   it.each([
     [{ ENQUIRY_WEBHOOK_URL: "https://crm.example.com/hook" }, "ENQUIRY_WEBHOOK_SECRET must be set with ENQUIRY_WEBHOOK_URL: every webhook is signed with it."],

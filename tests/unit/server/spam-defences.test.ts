@@ -48,7 +48,8 @@ async function fillForm({ app }: DefendedApp) {
   const { form_token, challenge } = response.json() as { form_token: string; challenge: Challenge };
   const solution = await solveChallenge({ challenge, deriveKey });
   if (solution === null) throw new Error("no solution");
-  return { challenge, solution, fields: { form_token, altcha: btoa(JSON.stringify({ challenge, solution })), nx_check: "" } };
+  // A person's fill: 4 s from their first input to Send.
+  return { challenge, solution, fields: { form_token, altcha: btoa(JSON.stringify({ challenge, solution })), fill_time_ms: 4_000, nx_check: "" } };
 }
 
 function post(app: DefendedApp["app"], body: unknown, headers: Record<string, string> = {}) {
@@ -97,16 +98,25 @@ const CASES: [name: string, body: (form: Form) => object, waitMs: number, reason
   ["the real form in Cyrillic (5 points)", (f) => ({ ...VALID_ENQUIRY, ...f.fields, message: CYRILLIC }), 5_000, null],
   ["the real form in Hindi", (f) => ({ ...VALID_ENQUIRY, ...f.fields, message: "नमस्ते, मुझे अगले बैच के बारे में जानना है" }), 5_000, null],
   ["the honeypot filled in", (f) => ({ ...VALID_ENQUIRY, ...f.fields, nx_check: "https://spam.example" }), 5_000, ["honeypot"]],
-  ["no form token", (f) => ({ ...VALID_ENQUIRY, altcha: f.fields.altcha }), 5_000, ["token-missing"]],
+  ["no form token", (f) => ({ ...VALID_ENQUIRY, altcha: f.fields.altcha, fill_time_ms: 4_000 }), 5_000, ["token-missing"]],
   ["an altered form token", (f) => ({ ...VALID_ENQUIRY, ...f.fields, form_token: f.fields.form_token.replace(/^\d{4}/, "1000") }), 5_000, ["token-invalid"]],
   ["sent 1 s after the token was issued", (f) => ({ ...VALID_ENQUIRY, ...f.fields }), 1_000, ["too-fast"]],
   ["sent 2.9 s after", (f) => ({ ...VALID_ENQUIRY, ...f.fields }), 2_900, ["too-fast"]],
   ["sent 25 hours after", (f) => ({ ...VALID_ENQUIRY, ...f.fields }), 25 * 3600_000, ["token-expired"]],
-  ["no proof of work", (f) => ({ ...VALID_ENQUIRY, form_token: f.fields.form_token }), 5_000, ["pow-missing"]],
+  ["filled in 1.5 s, the quickest a person is taken to be", (f) => ({ ...VALID_ENQUIRY, ...f.fields, fill_time_ms: 1_500 }), 5_000, null],
+  // The fast bot the token alone let through: its post waited for a slow proof of work, so the token is 5 s old.
+  ["filled in 0.4 s, sent 5 s after the token (a slow proof of work)", (f) => ({ ...VALID_ENQUIRY, ...f.fields, fill_time_ms: 400 }), 5_000, ["fill-too-fast"]],
+  ["filled in 1.499 s", (f) => ({ ...VALID_ENQUIRY, ...f.fields, fill_time_ms: 1_499 }), 5_000, ["fill-too-fast"]],
+  ["filled in 0 s (Send pressed with nothing typed)", (f) => ({ ...VALID_ENQUIRY, ...f.fields, fill_time_ms: 0 }), 5_000, ["fill-too-fast"]],
+  ["no fill time", (f) => ({ ...VALID_ENQUIRY, form_token: f.fields.form_token, altcha: f.fields.altcha }), 5_000, ["fill-time-missing"]],
+  // A bot forging the fill time still meets the token's age.
+  ["a forged fill time of 10 s, sent 1 s after the token", (f) => ({ ...VALID_ENQUIRY, ...f.fields, fill_time_ms: 10_000 }), 1_000, ["too-fast"]],
+  ["filled in 0.4 s and sent 1 s after the token", (f) => ({ ...VALID_ENQUIRY, ...f.fields, fill_time_ms: 400 }), 1_000, ["too-fast", "fill-too-fast"]],
+  ["no proof of work", (f) => ({ ...VALID_ENQUIRY, form_token: f.fields.form_token, fill_time_ms: 4_000 }), 5_000, ["pow-missing"]],
   ["a wrong answer", (f) => ({ ...VALID_ENQUIRY, ...f.fields, altcha: btoa(JSON.stringify({ challenge: f.challenge, solution: { counter: 1, derivedKey: "00".repeat(32) } })) }), 5_000, ["pow-invalid"]],
   ["a proof of work that is not base64 JSON", (f) => ({ ...VALID_ENQUIRY, ...f.fields, altcha: "not a payload" }), 5_000, ["pow-invalid"]],
   ["a challenge with its cost lowered", (f) => ({ ...VALID_ENQUIRY, ...f.fields, altcha: btoa(JSON.stringify({ challenge: { ...f.challenge, parameters: { ...f.challenge.parameters, cost: 1 } }, solution: f.solution })) }), 5_000, ["pow-invalid"]],
-  ["nothing but the six fields (a naive bot)", () => ({ ...VALID_ENQUIRY }), 5_000, ["token-missing", "pow-missing"]],
+  ["nothing but the six fields (a naive bot)", () => ({ ...VALID_ENQUIRY }), 5_000, ["token-missing", "fill-time-missing", "pow-missing"]],
   ["the real form with 60 links", (f) => ({ ...VALID_ENQUIRY, ...f.fields, message: links(60) }), 5_000, ["links"]],
   ["the real form with 6 links in Cyrillic", (f) => ({ ...VALID_ENQUIRY, ...f.fields, message: `${CYRILLIC} ${links(6)}` }), 5_000, ["links", "script"]],
   ["a link as the first name, in Cyrillic", (f) => ({ ...VALID_ENQUIRY, ...f.fields, first_name: "www.promo.example", message: CYRILLIC }), 5_000, ["link-in-name", "script"]],
@@ -174,8 +184,8 @@ describe("POST /api/v1/enquiries/ with the spam defences on", () => {
       expect((await setup.store.list()).map((e) => e.session_id)).toEqual([]);
       expect(await setup.store.count()).toBe(0);
       const held = await setup.store.listSpam(50);
-      expect(held.map((e) => [e.session_id, e.spam_reasons])).toEqual([[spam.session_id, ["honeypot", "token-missing", "pow-missing"]]]);
-      expect(spamTable(held)).toContain("honeypot, token-missing, pow-missing");
+      expect(held.map((e) => [e.session_id, e.spam_reasons])).toEqual([[spam.session_id, ["honeypot", "token-missing", "fill-time-missing", "pow-missing"]]]);
+      expect(spamTable(held)).toContain("honeypot, token-missing, fill-time-missing, pow-missing");
 
       expect(await setup.store.releaseSpam(spam.session_id, ["email"])).toEqual({ outcome: "released", channels: 1 });
       expect(await setup.store.releaseSpam(spam.session_id, ["email"])).toEqual({ outcome: "not-spam" });
