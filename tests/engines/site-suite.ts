@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { registry } from "../../src/app/blocks/registry.ts";
-import { launch, waitUntil, type Engine, type EnginePage } from "./engine-page.ts";
+import { launch, waitUntil, type Engine, type EnginePage } from "../../tools/test/engine-page.ts";
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 375, height: 812 };

@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { createServer } from "node:net";
 import puppeteer, { type Browser as PuppeteerBrowser, type Page as PuppeteerPage } from "puppeteer-core";
 import { remote } from "webdriverio";
+import { CHROMIUM_ARGS, chromiumPath } from "../../src/build/chromium.ts";
+import { freePort } from "./free-port.ts";
 
 /**
  * One small surface over three engines, so a cross-engine test is written once. Playwright drives
@@ -14,7 +15,6 @@ export type Engine = "chromium" | "firefox" | "webkit";
 export const ENGINES: Engine[] = ["chromium", "firefox", "webkit"];
 
 /** Where Debian puts each browser; overridable for other systems. */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const FIREFOX = process.env.FIREFOX_PATH ?? "/usr/bin/firefox-esr";
 const WEBKIT_DRIVER = process.env.WEBKIT_DRIVER_PATH ?? "/usr/bin/WebKitWebDriver";
 const MINIBROWSER = process.env.MINIBROWSER_PATH ?? "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser";
@@ -71,7 +71,7 @@ async function launchPuppeteer(engine: "chromium" | "firefox", baseUrl: string):
   const browser: PuppeteerBrowser =
     engine === "firefox"
       ? await puppeteer.launch({ browser: "firefox", executablePath: FIREFOX, headless: true })
-      : await puppeteer.launch({ browser: "chrome", executablePath: CHROMIUM, headless: true, args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"] });
+      : await puppeteer.launch({ browser: "chrome", executablePath: chromiumPath(), headless: true, args: [...CHROMIUM_ARGS] });
   const page: PuppeteerPage = (await browser.pages())[0] ?? (await browser.newPage());
   const alerts: string[] = [];
   const waiting: ((text: string) => void)[] = [];
@@ -118,18 +118,6 @@ async function launchPuppeteer(engine: "chromium" | "firefox", baseUrl: string):
   return self;
 }
 
-/** A free loopback port for WebKitWebDriver, asked of the system rather than guessed. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /** WebKitGTK draws into an X display even when nothing looks at it: a private Xvfb, numbered by Xvfb itself. */
 async function startXvfb(): Promise<{ display: string; process: ChildProcess }> {
   const xvfb = spawn("Xvfb", ["-displayfd", "1", "-screen", "0", "1920x1200x24", "-nolisten", "tcp"], { stdio: ["ignore", "pipe", "ignore"] });
@@ -170,7 +158,9 @@ async function launchWebKit(baseUrl: string): Promise<EnginePage> {
       hostname: "127.0.0.1",
       port,
       logLevel: "error",
-      capabilities: { "webkitgtk:browserOptions": { binary: MINIBROWSER, args: ["--automation"] } } as WebdriverIO.Capabilities,
+      // unhandledPromptBehavior: WebKitWebDriver keeps reporting an alert as open after it was
+      // accepted, and would refuse every later command of the session (a second form sent in it).
+      capabilities: { unhandledPromptBehavior: "accept", "webkitgtk:browserOptions": { binary: MINIBROWSER, args: ["--automation"] } } as WebdriverIO.Capabilities,
     });
     const self: EnginePage = {
       engine: "webkit",
@@ -181,7 +171,14 @@ async function launchWebKit(baseUrl: string): Promise<EnginePage> {
         if (innerWidth !== width || innerHeight !== height) await browser.setWindowSize(2 * width - innerWidth, 2 * height - innerHeight);
       },
       async open(path) {
-        await browser.url(new URL(path, baseUrl).href);
+        const target = new URL(path, baseUrl);
+        // After an alert was accepted, WebKitWebDriver can spend the next navigation on that alert
+        // again and stay where it was: go again until the browser is at the address (three tries).
+        for (let tries = 1; ; tries += 1) {
+          await browser.url(target.href);
+          const there = await browser.execute((pathname: string) => location.pathname === pathname, target.pathname);
+          if (there || tries === 3) break;
+        }
         await waitUntil(self, `hydration of ${path}`, hydratedCheck);
       },
       evaluate: (fn, ...args) => browser.execute(fn as never, ...(args as unknown as never[])) as never,
