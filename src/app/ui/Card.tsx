@@ -20,7 +20,7 @@ export function Card({
   children,
 }: {
   id?: string | undefined;
-  /** Extra classes of the card's <li>. */
+  /** Where the card sits in its grid (src/app/ui/balanced-grid.ts). */
   className?: string;
   media: ReactNode;
   title: string;

@@ -1,3 +1,0 @@
-import { defineSiteSuite } from "./site-suite.ts";
-
-defineSiteSuite("chromium");
