@@ -72,6 +72,17 @@ export function defineSiteSuite(engine: Engine): void {
 
     it("a service card's poster is an <img> under its video, and the video has no poster of its own", async () => {
       await page.open("/");
+      // A card draws its poster only as it comes within 400 px of the view: bring each one there
+      // in turn, as a visitor scrolls, and wait for it (the cards reached so far are marked).
+      for (let i = 0; i < 7; i++) {
+        await page.evaluate((n: number) => {
+          const video = document.querySelectorAll<HTMLElement>("#what-we-do video")[n];
+          if (!video) return;
+          video.dataset.reached = "";
+          video.scrollIntoView({ block: "center", behavior: "instant" });
+        }, i);
+        await waitUntil(page, `the poster of card ${i + 1}`, () => [...document.querySelectorAll("#what-we-do video[data-reached]")].every((v) => v.previousElementSibling !== null));
+      }
       const cards = await page.evaluate(() =>
         [...document.querySelectorAll("#what-we-do video")].map((v) => {
           const img = v.previousElementSibling;

@@ -1,12 +1,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { CardVideo } from "../../../../src/app/ui/CardVideo.tsx";
 import { MP4, PHONE_WEBM, WEBM } from "../../../../src/app/ui/VideoSources.tsx";
 import { PROJECT } from "../../fixture-site.ts";
 
-const poster = { src: "/services/mlops.webp", alt: "", decorative: true, width: 480, height: 320 };
 const ASSETS = join(PROJECT, "site", "assets");
 
 /** Every file under site/assets with this extension. */
@@ -27,12 +24,5 @@ describe("video sources", () => {
     const codecId = file.includes("-phone") ? "V_AV1" : "V_VP9";
     expect(file.includes("-phone") ? PHONE_WEBM : WEBM).toContain(codecId === "V_AV1" ? "av01" : "vp9");
     expect(readFileSync(file).includes(codecId)).toBe(true);
-  });
-
-  it("a card video lies over its poster <img>, with no poster attribute, hidden until it plays", () => {
-    const out = renderToString(<CardVideo video={{ src: "/services/mlops.mp4", poster }} className="image" />);
-    expect(out).toMatch(/^<div class="[^"]*image"><img src="\/services\/mlops.webp" alt="" width="480" height="320" loading="lazy"[^>]*\/><video [^>]*>/);
-    expect(out).not.toMatch(/<video[^>]*poster=/);
-    expect(out).not.toMatch(/data-playing/);
   });
 });
