@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { deserialize, serialize } from "node:v8";
 import type { FileCheck } from "../content/check-file.ts";
 import { checkFiles, crossCheck, siteYamlFiles, type SiteContent } from "../content/site.ts";
-import { filesUnder } from "../shared/files-under.ts";
+import { filesStamp } from "../shared/files-under.ts";
 import { buildsDir, CACHE_NAME } from "./publish.ts";
 import { inWorkers, PARALLEL_FROM } from "./worker-pool.ts";
 
@@ -24,24 +24,16 @@ const cacheFile = (root: string) => join(buildsDir(root), CACHE_NAME, "content-c
 
 export const sha256 = (data: string | Buffer): string => createHash("sha256").update(data).digest("hex");
 
-/** Every regular file under `dir` (sorted, relative to `base`), with its size and modification time. */
-function listing(dir: string, base: string): string[] {
-  return filesUnder(dir).map((full) => {
-    const stats = statSync(full);
-    return `${relative(base, full)} ${stats.size} ${stats.mtimeMs}`;
-  });
-}
-
 /** What every file's check depends on besides its own text. */
 function checkInputs(root: string): string {
   const hash = createHash("sha256");
   for (const dir of ["schema", "src/content", "src/shared"]) {
-    for (const line of listing(join(root, dir), root)) {
+    for (const line of filesStamp(join(root, dir), root)) {
       const file = line.slice(0, line.indexOf(" "));
       hash.update(file).update(readFileSync(join(root, file)));
     }
   }
-  hash.update(listing(join(root, "site", "assets"), root).join("\n"));
+  hash.update(filesStamp(join(root, "site", "assets"), root).join("\n"));
   return hash.digest("hex");
 }
 

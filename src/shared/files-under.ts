@@ -1,5 +1,5 @@
-import { readdirSync } from "node:fs";
-import { join } from "node:path";
+import { readdirSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
 
 /**
  * The project's one recursive directory listing, for the Node programs (build, content, server,
@@ -46,4 +46,16 @@ export function filesUnder(dir: string, options: FilesUnderOptions = {}): string
   };
   visit(dir, "");
   return found;
+}
+
+/**
+ * Every regular file under `dir` as "path size mtime" (the path relative to `base`): a cheap
+ * fingerprint of a folder, for caches that must notice a file added, removed or replaced
+ * (the pictures a page's checks read) without reading the files.
+ */
+export function filesStamp(dir: string, base: string): string[] {
+  return filesUnder(dir).map((full) => {
+    const stats = statSync(full);
+    return `${relative(base, full)} ${stats.size} ${stats.mtimeMs}`;
+  });
 }

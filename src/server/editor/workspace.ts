@@ -10,6 +10,7 @@ import { routeOfFile } from "../../content/routes.ts";
 import { crossCheck, siteYamlFiles, validatorsOf, type SiteContent } from "../../content/site.ts";
 import { isPlaceholderProblem, KINDS, planStarter, StarterError, type Kind } from "../../content/starters.ts";
 import { setValue } from "../../content/yaml-edit.ts";
+import { filesStamp } from "../../shared/files-under.ts";
 import { EditorInputError } from "./editor-error.ts";
 import type { PagePath } from "./page-path.ts";
 
@@ -41,11 +42,14 @@ const rel = (from: string, to: string) => relative(from, to).split("\\").join("/
  * (src/content: YAML, schema, page rules, pictures, placeholders, then links, anchors and
  * listings across the whole site) with the text in place of its file. The per-file results
  * of the files that did not change are kept (by modification time and size), so a check
- * after a keystroke re-reads one file, not the site.
+ * after a keystroke re-reads one file, not the site; a picture added, removed or replaced
+ * under site/assets/ drops them all, as every page's picture checks read those files.
  */
 export class Workspace {
   readonly siteDir: string;
   private readonly checked = new Map<string, { stamp: string; result: FileCheck }>();
+  /** The pictures as the kept results saw them. */
+  private assets = "";
 
   constructor(readonly root: string) {
     this.siteDir = join(root, "site");
@@ -74,6 +78,11 @@ export class Workspace {
 
   /** Every check over the whole site, with `unsaved` (page path → text) standing in for those files. */
   content(unsaved?: { file: PagePath; text: string }): SiteContent {
+    const assets = filesStamp(join(this.siteDir, "assets"), this.root).join("\n");
+    if (assets !== this.assets) {
+      this.checked.clear();
+      this.assets = assets;
+    }
     const yaml = siteYamlFiles(this.root);
     const unsavedFull = unsaved ? join(this.root, unsaved.file) : null;
     const files = unsavedFull && !yaml.files.includes(unsavedFull) ? [...yaml.files, unsavedFull].sort() : yaml.files;

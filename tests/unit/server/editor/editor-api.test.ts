@@ -124,6 +124,24 @@ describe("reading, checking and saving a page", () => {
     expect(readFileSync(join(root, file)).equals(before)).toBe(true);
   });
 
+  it("notices a picture replaced on disk: the page list's problem counts read its new shape", async () => {
+    const picture = join(root, "site/assets/industries/health.svg");
+    const original = readFileSync(picture);
+    /** The problem count the page list gives the health page, from the kept per-file checks. */
+    const healthProblems = async () => ((await app.inject("/admin/api/pages")).json().pages as { file: string; problems: number }[]).find((p) => p.file === HEALTH)!.problems;
+    expect(await healthProblems()).toBe(0);
+    try {
+      writeFileSync(picture, '<svg xmlns="http://www.w3.org/2000/svg" width="500" height="500" viewBox="0 0 500 500"><rect width="500" height="500" fill="#f5f8fc"/></svg>');
+      // The card's picture and the same picture further down, both 800 × 500.
+      expect(await healthProblems()).toBe(2);
+      const { problems } = (await post("/admin/api/check", { path: HEALTH, text: read(HEALTH) })).json() as { problems: { message: string }[] };
+      expect(problems.map((p) => p.message)).toContain("width: 800 and height: 500 do not have the shape of the picture /industries/health.svg, which is 500 × 500");
+    } finally {
+      writeFileSync(picture, original);
+    }
+    expect(await healthProblems()).toBe(0);
+  });
+
   it("refuses to overwrite a file changed on disk since it was opened, and hands back the disk version", async () => {
     const file = "site/industries/agriculture.yaml";
     const opened = (await app.inject(`/admin/api/page?path=${file}`)).json();
