@@ -1,5 +1,4 @@
-import { readFileSync, writeFileSync } from "node:fs";
-import { basename, dirname, join } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createValidators } from "../content/ajv.ts";
 import type { Located, SchemaIndex, SchemaNode } from "../content/schema-index.ts";
@@ -7,6 +6,7 @@ import { compactYaml } from "../content/starters.ts";
 import { DELIVERY_SETTINGS } from "../server/delivery/config.ts";
 import { SETTING_NAMES, SETTINGS_SCHEMA, settingRule } from "../server/settings.ts";
 import { ENQUIRIES_SETTINGS } from "./enquiries-args.ts";
+import { writeOrCheck } from "./generated-files.ts";
 import { isEntryPoint, readArgs } from "./options.ts";
 
 /**
@@ -193,27 +193,9 @@ export function settingsDoc(): string {
 
 if (isEntryPoint(import.meta.url)) {
   const { values } = readArgs({ check: { type: "boolean", default: false } }, "usage: npm run docs [-- --check]");
-  let stale = false;
-  for (const [file, doc] of [
-    [BLOCKS_DOC, blocksDoc()],
-    [SETTINGS_DOC, settingsDoc()],
-  ] as const) {
-    const name = `docs/${basename(file)}`;
-    const current = (() => {
-      try {
-        return readFileSync(file, "utf8");
-      } catch {
-        return "";
-      }
-    })();
-    if (values.check) {
-      if (current !== doc) console.error(`${name} is out of date: run npm run docs`);
-      else console.log(`${name} is up to date`);
-      stale ||= current !== doc;
-    } else {
-      writeFileSync(file, doc);
-      console.log(`wrote ${name}`);
-    }
-  }
-  if (stale) process.exit(1);
+  const docs = [
+    { file: BLOCKS_DOC, text: blocksDoc() },
+    { file: SETTINGS_DOC, text: settingsDoc() },
+  ];
+  if (writeOrCheck(docs, { check: values.check, root, command: "npm run docs" })) process.exit(1);
 }

@@ -152,8 +152,16 @@ test.describe("keyboard focus is always visible", () => {
         const stop = await page.evaluate(() => {
           const el = document.activeElement as HTMLElement | null;
           if (!el || el === document.body) return null;
-          const style = getComputedStyle(el);
-          const ring = (style.outlineStyle !== "none" && parseFloat(style.outlineWidth) >= 2) || style.boxShadow !== "none";
+          const ringed = (node: Element) => {
+            const style = getComputedStyle(node);
+            return (style.outlineStyle !== "none" && parseFloat(style.outlineWidth) >= 2) || style.boxShadow !== "none";
+          };
+          // A card opened by a click anywhere draws the ring around the whole card, where the click
+          // lands (Card.module.css), not around its small link: the card is the link's positioned
+          // ancestor (offsetParent) that its stretched ::after covers.
+          const card = el.offsetParent;
+          const stretched = getComputedStyle(el, "::after").position === "absolute";
+          const ring = ringed(el) || (stretched && card !== null && getComputedStyle(card).outlineStyle !== "none" && parseFloat(getComputedStyle(card).outlineWidth) >= 2);
           const name = `${el.tagName.toLowerCase()}${el.id ? "#" + el.id : ""} "${(el.textContent ?? "").trim().slice(0, 40) || el.getAttribute("aria-label") || ""}"`;
           return { name, ring, key: `${name}@${el.getBoundingClientRect().top + window.scrollY}` };
         });

@@ -485,13 +485,16 @@ def hero_motif(seed, W, H):
     out += circ(cx, cy, H * .3, "none", "#24497a", f' stroke-width="{SW}" stroke-dasharray="60 26" stroke-linecap="round"')
     out += constellation(W, H, R, 26, .05, 1, .04, .96, 170)
     out += circ(cx, cy, H * .1, "#1b3d69") + circ(cx, cy, H * .1, "none", ACC, f' stroke-width="{SW}" opacity=".7"')
+    # The rings' subject: the Nexa mark in the centre disc, so no banner shows an empty ring.
+    size = H * .12
+    out += mark(cx - size / 2, cy - size / 2, size, WHITE)
     out += dots(W * .1, H * .8, 5, 3, 18, 2.4, "#1d406e")
     for i in range(4):
         out += sparkle(R.uniform(W * .2, W * .95), R.uniform(H * .08, H * .92), R.uniform(5, 9), ACC2 if i % 2 else ACC)
     return svg(W, H, out)
 
 
-add("brand/hero-motif.svg", 800, 600, "A network of nodes around two rings, drawn faintly behind a banner's right side.", hero_motif)
+add("brand/hero-motif.svg", 800, 600, "A network of nodes around two rings with the Nexa mark at their centre, drawn faintly behind a banner's right side.", hero_motif)
 add("careers/banner.svg", 1600, 700, "A winding career path climbs past a CV, an interview, a laptop and a briefcase to a flag.", careers_banner)
 add("careers/job-search.svg", 600, 400, "A magnifying glass searching among a briefcase, a CV and a location pin.",
     S("magnifier", ["briefcase", "doc", "pin"]))

@@ -6,10 +6,10 @@
 // fill, the proof of work's solve). Prints figures; asserts nothing about speed.
 // tests/e2e/spam.spec.ts checks the same senders, smaller, in `npm test`.
 //
-// The browsers are Debian's: Chromium through Playwright; Firefox ESR through puppeteer-core
-// over WebDriver BiDi (Playwright's BiDi Firefox needs a command firefox-esr lacks,
-// emulation.setMediaFeaturesOverride); WebKitGTK's MiniBrowser through Selenium and
-// WebKitWebDriver (package webkit2gtk-driver) under Xvfb (package xvfb), as it needs a display.
+// The browsers are Debian's: Chromium through Playwright; Firefox ESR and WebKitGTK through the
+// cross-engine page the engine tests use (tools/test/engine-page.ts: puppeteer-core over WebDriver
+// BiDi, as Playwright's BiDi Firefox needs a command firefox-esr lacks; WebdriverIO and
+// WebKitWebDriver, package webkit2gtk-driver, under Xvfb, package xvfb).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
@@ -18,9 +18,8 @@ import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { chromium, type Browser } from "@playwright/test";
-import puppeteer, { type Browser as PuppeteerBrowser, type Page as PuppeteerPage } from "puppeteer-core";
-import { Builder, By, Capabilities, until, type WebDriver } from "selenium-webdriver";
 import { CHROMIUM_ARGS, chromiumPath } from "../../src/build/chromium.ts";
+import { launch, waitUntil, type EnginePage } from "../test/engine-page.ts";
 import { ENQUIRY_PATH, fillEnquiryForm, fillInBatches, type FilledForm, type Pace } from "../test/enquiry-fills.ts";
 import { freePort } from "../test/free-port.ts";
 import { batchMarker, reasonsText, spamOutcome } from "../test/spam-outcomes.ts";
@@ -42,7 +41,7 @@ export type SpamBrowser = (typeof SPAM_BROWSERS)[number];
 export interface SpamBenchOptions {
   /** People a browser (the issue's figure is 50). */
   people: number;
-  /** Where the site listens, and WebKitWebDriver on the next port; 0: any free ports. */
+  /** Where the site listens; 0: any free port. */
   port: number;
   browsers: readonly SpamBrowser[];
 }
@@ -124,133 +123,52 @@ function solveTimes(fills: readonly FilledForm[]): number[] {
   return times;
 }
 
-/** One person at a time in Firefox (puppeteer-core): the same fill as fillEnquiryForm's person, by the fields' names. */
-async function fillInFirefox(page: PuppeteerPage, url: string, email: string): Promise<string[]> {
-  const alerts: string[] = [];
-  page.on("dialog", (dialog) => {
-    alerts.push(dialog.message());
-    void dialog.accept();
-  });
-  await page.goto(`${url}/connect`);
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true" && document.querySelector("form button[type=submit]:not([disabled])") !== null);
+/**
+ * One person in Firefox or WebKit, through the cross-engine page (tools/test/engine-page.ts): the
+ * same fill as fillEnquiryForm's person, by the fields' names, key by key at a person's pace.
+ * Returns the alerts shown.
+ */
+async function personInEngine(page: EnginePage, email: string): Promise<string[]> {
+  await page.open("/connect");
+  await waitUntil(page, "the form's Send button", () => document.querySelector("form button[type=submit]:not([disabled])") !== null, 30_000);
   await sleep(PERSON.pauseMs);
-  for (const [name, text] of [["firstName", "Asha"], ["lastName", "Verma"], ["email", email], ["phoneNumber", "9876543210"]] as const) {
-    await page.click(`input[name=${name}]`);
-    await page.type(`input[name=${name}]`, text, { delay: PERSON.keyDelayMs });
-  }
+  const typeSlowly = async (selector: string, text: string) => {
+    await page.click(selector);
+    for (const key of text) {
+      await page.type(selector, key);
+      await sleep(PERSON.keyDelayMs);
+    }
+  };
+  for (const [name, text] of [["firstName", "Asha"], ["lastName", "Verma"], ["email", email], ["phoneNumber", "9876543210"]] as const) await typeSlowly(`input[name=${name}]`, text);
   await page.select("select[name=subject]", "Course enquiry");
-  await page.click("textarea[name=message]");
-  await page.type("textarea[name=message]", "About the next batch.", { delay: PERSON.keyDelayMs });
+  await typeSlowly("textarea[name=message]", "About the next batch.");
   await page.click("form button[type=submit]");
-  await page.waitForFunction(() => location.pathname === "/", { timeout: 30_000 });
-  return alerts;
+  const thanks = await page.acceptAlert(30_000);
+  await waitUntil(page, "the way home", () => location.pathname === "/", 30_000);
+  return [thanks];
 }
 
 /**
- * One person after another, each in a fresh browser context: Firefox puts every page but the
- * front one in a background tab, whose timers and alerts it holds back, so pages side by side
- * would measure Firefox's throttling, not the form.
+ * People one after another in one page of the engine's browser, its storage cleared between them
+ * as a new visitor's would be: WebKitWebDriver drives one session at a time, and Firefox holds back
+ * the timers and alerts of any tab but the front one, so pages side by side would measure its
+ * throttling, not the form.
  */
-async function peopleInFirefox(url: string, people: number, marker: string): Promise<string[][]> {
-  const browser: PuppeteerBrowser = await puppeteer.launch({ browser: "firefox", executablePath: FIREFOX_PATH, headless: true });
+async function peopleInEngine(engine: "firefox" | "webkit", url: string, people: number, marker: string): Promise<string[][]> {
+  const page = await launch(engine, url);
   const alerts: string[][] = [];
   try {
     for (let i = 0; i < people; i += 1) {
-      const context = await browser.createBrowserContext();
-      try {
-        alerts.push(await fillInFirefox(await context.newPage(), url, `person${i}${marker}`));
-      } finally {
-        await context.close();
-      }
+      alerts.push(await personInEngine(page, `person${i}${marker}`));
+      await page.evaluate(() => {
+        localStorage.clear();
+        sessionStorage.clear();
+      });
     }
   } finally {
-    await browser.close();
+    await page.close();
   }
   return alerts;
-}
-
-/** WebKitWebDriver under its own Xvfb display, on a free port; stopped with its whole process group. */
-async function startWebKitDriver(port: number): Promise<{ server: string; stop: () => void }> {
-  const child = spawn("xvfb-run", ["-a", "-s", "-screen 0 1280x800x24", "WebKitWebDriver", `--host=127.0.0.1`, `--port=${port}`], { detached: true, stdio: "ignore" });
-  const stop = () => {
-    try {
-      process.kill(-child.pid!, "SIGTERM");
-    } catch {
-      // Already gone.
-    }
-  };
-  const server = `http://127.0.0.1:${port}`;
-  for (let tries = 0; tries < 100; tries += 1) {
-    const ready = await fetch(`${server}/status`).then((response) => response.ok, () => false);
-    if (ready) return { server, stop };
-    await sleep(200);
-  }
-  stop();
-  throw new Error(`WebKitWebDriver did not answer on ${server} within 20 s.`);
-}
-
-async function fillInWebKit(driver: WebDriver, url: string, email: string): Promise<string> {
-  await driver.get(`${url}/connect`);
-  await driver.wait(
-    () => driver.executeScript<boolean>("return document.documentElement.dataset.hydrated === 'true' && document.querySelector('form button[type=submit]:not([disabled])') !== null"),
-    30_000,
-  );
-  await driver.sleep(PERSON.pauseMs);
-  // A person scrolls to what they use next; WebKitWebDriver does not scroll a control below the window into view.
-  const reach = async (selector: string) => {
-    const control = await driver.findElement(By.css(selector));
-    await driver.executeScript("arguments[0].scrollIntoView({ block: 'center' })", control);
-    return control;
-  };
-  const type = async (selector: string, text: string) => {
-    const control = await reach(selector);
-    await control.click();
-    for (const key of text) {
-      await control.sendKeys(key);
-      await driver.sleep(PERSON.keyDelayMs);
-    }
-  };
-  await type("input[name=firstName]", "Asha");
-  await type("input[name=lastName]", "Verma");
-  await type("input[name=email]", email);
-  await type("input[name=phoneNumber]", "9876543210");
-  await (await reach("select[name=subject]")).click();
-  await driver.findElement(By.css('select[name=subject] option[value="Course enquiry"]')).click();
-  await type("textarea[name=message]", "About the next batch.");
-  await (await reach("form button[type=submit]")).click();
-  await driver.wait(until.alertIsPresent(), 30_000);
-  const alert = await driver.switchTo().alert();
-  const text = await alert.getText();
-  await alert.accept();
-  // The page's own location: the form goes home with history.pushState, which WebKitWebDriver's current URL can miss.
-  await driver.wait(async () => (await driver.executeScript<string>("return location.pathname")) === "/", 30_000);
-  return text;
-}
-
-/**
- * One MiniBrowser session, one person after another (WebKitWebDriver drives one session at a
- * time); between people its storage is cleared, as a new visitor's would be.
- */
-async function peopleInWebKit(url: string, people: number, marker: string, driverPort: number): Promise<string[][]> {
-  const driverServer = await startWebKitDriver(driverPort);
-  // unhandledPromptBehavior: WebKitWebDriver keeps reporting the thanks alert as open after it was accepted, and would refuse every later command.
-  const capabilities = new Capabilities({ browserName: "MiniBrowser", unhandledPromptBehavior: "accept", "webkitgtk:browserOptions": { binary: MINIBROWSER_PATH, args: ["--automation"] } });
-  try {
-    const driver = await new Builder().usingServer(driverServer.server).withCapabilities(capabilities).build();
-    const alerts: string[][] = [];
-    try {
-      for (let i = 0; i < people; i += 1) {
-        alerts.push([await fillInWebKit(driver, url, `person${i}${marker}`)]);
-        await driver.executeScript("localStorage.clear(); sessionStorage.clear();");
-        await driver.manage().deleteAllCookies();
-      }
-    } finally {
-      await driver.quit();
-    }
-    return alerts;
-  } finally {
-    driverServer.stop();
-  }
 }
 
 /** Why a browser cannot run here, or null when it can. */
@@ -259,7 +177,7 @@ function missing(browser: SpamBrowser): string | null {
   if (browser === "firefox") return existsSync(FIREFOX_PATH) ? null : `no Firefox at ${FIREFOX_PATH} (apt-get install firefox-esr)`;
   const found = (command: string) => spawnSync("sh", ["-c", `command -v ${command}`]).status === 0;
   if (!found("WebKitWebDriver")) return "no WebKitWebDriver (apt-get install webkit2gtk-driver)";
-  if (!found("xvfb-run")) return "no xvfb-run (apt-get install xvfb)";
+  if (!found("Xvfb")) return "no Xvfb (apt-get install xvfb)";
   return existsSync(MINIBROWSER_PATH) ? null : `no MiniBrowser at ${MINIBROWSER_PATH} (apt-get install webkit2gtk-driver)`;
 }
 
@@ -309,7 +227,7 @@ export async function benchSpam({ people, browsers, port }: SpamBenchOptions): P
           thanked = fills.filter((fill) => fill.alerts.join() === THANKS).length;
           notes.push(`people in Chromium: fill time ${spread(fillTimes(fills))}; proof of work in the form's worker ${spread(solveTimes(fills))}.`);
         } else {
-          const alerts = browser === "firefox" ? await peopleInFirefox(url, people, marker) : await peopleInWebKit(url, people, marker, port === 0 ? await freePort() : port + 1);
+          const alerts = await peopleInEngine(browser, url, people, marker);
           thanked = alerts.filter((shown) => shown.join() === THANKS).length;
         }
       } catch (error) {

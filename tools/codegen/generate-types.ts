@@ -1,9 +1,9 @@
 import { compile, type JSONSchema } from "json-schema-to-typescript";
-import { readFileSync, writeFileSync } from "node:fs";
-import { dirname, join, relative } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createAjv } from "../../src/content/ajv.ts";
 import { generateEnquiryModules } from "./generate-enquiry-validator.ts";
+import { writeOrCheck } from "../../src/cli/generated-files.ts";
 import { isEntryPoint, readArgs } from "../../src/cli/options.ts";
 
 /**
@@ -66,24 +66,5 @@ export async function generateTypes(): Promise<string> {
 if (isEntryPoint(import.meta.url)) {
   const check = readArgs({ check: { type: "boolean", default: false } }, "usage: npm run gen:types [-- --check]").values.check;
   const outputs = [{ file: GENERATED_FILE, text: await generateTypes() }, ...generateEnquiryModules()];
-  let stale = false;
-  for (const { file, text } of outputs) {
-    const name = relative(root, file);
-    const current = (() => {
-      try {
-        return readFileSync(file, "utf8");
-      } catch {
-        return "";
-      }
-    })();
-    if (check) {
-      if (current !== text) console.error(`${name} is out of date: run npm run gen:types`);
-      else console.log(`${name} is up to date`);
-      stale ||= current !== text;
-    } else {
-      writeFileSync(file, text);
-      console.log(`wrote ${name}`);
-    }
-  }
-  if (stale) process.exit(1);
+  if (writeOrCheck(outputs, { check, root, command: "npm run gen:types" })) process.exit(1);
 }

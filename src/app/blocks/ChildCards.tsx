@@ -1,7 +1,7 @@
 import { useContext } from "react";
 import { ActionLink } from "../ui/ActionLink.tsx";
-import { balancedGrid } from "../ui/balanced-grid.ts";
 import { Card, cardStyles } from "../ui/Card.tsx";
+import { evenGrid } from "../ui/even-grid.ts";
 import { SectionIndex } from "../ui/Heading.tsx";
 import { Picture } from "../ui/Picture.tsx";
 import { SmartLink } from "../ui/SmartLink.tsx";
@@ -15,17 +15,15 @@ import type { BlockOf } from "./types.ts";
  */
 export function ChildCards({ id, heading, intro, columns = 3, cards = [], linkLabel, action }: BlockOf<"childCards">) {
   const nearTop = useContext(SectionIndex) <= 1;
-  const layout = balancedGrid(cards.length, columns);
   return (
     <section id={id} className={styles.section}>
       <div className="container">
         <SectionIntro heading={heading} intro={intro} />
-        <ul className={`${styles.grid} ${layout.grid}`}>
+        <ul className={`${styles.grid} ${evenGrid(columns)}`}>
           {cards.map((card, i) => (
             <Card
               key={card.to}
               id={card.id}
-              className={layout.item(i)}
               media={card.image ? <Picture image={card.image} aboveFold={nearTop && i < columns} className={cardStyles.image} /> : null}
               title={card.title}
               text={card.text}

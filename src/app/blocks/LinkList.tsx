@@ -8,7 +8,7 @@ export function LinkList({ id, heading, intro, links }: BlockOf<"linkList">) {
   return (
     <section id={id} className={styles.section} aria-label={heading ? undefined : "Links"}>
       <div className="container">
-        <SectionIntro heading={heading} intro={intro} headingClassName={styles.heading} />
+        <SectionIntro heading={heading} intro={intro} />
         <ul className={styles.links}>
           {links.map((link) => (
             <li key={`${link.label}|${link.to}`}>

@@ -20,7 +20,7 @@ export function Card({
   children,
 }: {
   id?: string | undefined;
-  /** Where the card sits in its grid (src/app/ui/balanced-grid.ts). */
+  /** Extra classes of the card's <li>. */
   className?: string;
   media: ReactNode;
   title: string;

@@ -54,7 +54,21 @@ describe("blocks render semantic HTML from plain data", () => {
     expect(out).toContain("<caption");
     expect(out).toContain('<th scope="col">Program</th>');
     expect(out).toContain('<th scope="row" data-label="Program">Applied Data Science</th>');
-    expect(out).toContain('<td data-label="Price">₹15000 + GST</td>');
+    expect(out).toMatch(/<td data-label="Price" class="[^"]+">₹15000 \+ GST<\/td>/);
+  });
+
+  it.each([
+    ["3 months", true],
+    ["₹12000 + GST", true],
+    ["1 year 2 months", true],
+    ["Full Stack AI Product Development", false],
+    ["Build a complete AI-powered web product", false],
+  ])("table: a column whose every cell is as short as %j never wraps: %s", (cell, short) => {
+    const out = html(<Table type="table" columns={["Value", "Other"]} rows={[[cell, "x"], ["3 months", "y"]]} />);
+    const headingClass = /<th scope="col"( class="[^"]+")?>Value<\/th>/.exec(out)?.[1];
+    expect(headingClass !== undefined).toBe(short);
+    expect(/<th scope="row" data-label="Value" class="[^"]+">/.test(out)).toBe(short);
+    expect(out).toMatch(/<th scope="col" class="[^"]+">Other<\/th>/);
   });
 
   it("anchors: a link list and a section per id, with alternative ids", () => {

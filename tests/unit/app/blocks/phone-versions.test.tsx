@@ -35,17 +35,17 @@ describe("VideoSources", () => {
   const sources = (out: string) => [...out.matchAll(/<source ([^>]*)\/>/g)].map((m) => m[1]!.trim());
 
   it("without a phone version: the WebM, then the MP4", () => {
-    expect(sources(renderToString(<VideoSources video={{ src: "/a.mp4", webm: "/a.webm", poster }} />))).toEqual(['src="/a.webm" type="video/webm"', 'src="/a.mp4" type="video/mp4"']);
-    expect(sources(renderToString(<VideoSources video={{ src: "/a.mp4", poster }} />))).toEqual(['src="/a.mp4" type="video/mp4"']);
+    expect(sources(renderToString(<VideoSources video={{ src: "/a.mp4", webm: "/a.webm", poster }} />))).toEqual(['src="/a.webm" type="video/webm; codecs=&quot;vp9&quot;"', 'src="/a.mp4" type="video/mp4; codecs=&quot;avc1.640028&quot;"']);
+    expect(sources(renderToString(<VideoSources video={{ src: "/a.mp4", poster }} />))).toEqual(['src="/a.mp4" type="video/mp4; codecs=&quot;avc1.640028&quot;"']);
   });
 
   it("with one: the phone AV1 WebM and MP4 first, for phones held upright only, then the full versions", () => {
     const out = renderToString(<VideoSources video={{ src: "/a.mp4", webm: "/a.webm", poster, phone: { src: "/p.mp4", webm: "/p.webm" } }} />);
     expect(sources(out)).toEqual([
       `src="/p.webm" type="video/webm; codecs=&quot;av01.0.01M.08&quot;" media="${PHONE_UPRIGHT}"`,
-      `src="/p.mp4" type="video/mp4" media="${PHONE_UPRIGHT}"`,
-      'src="/a.webm" type="video/webm"',
-      'src="/a.mp4" type="video/mp4"',
+      `src="/p.mp4" type="video/mp4; codecs=&quot;avc1.640028&quot;" media="${PHONE_UPRIGHT}"`,
+      'src="/a.webm" type="video/webm; codecs=&quot;vp9&quot;"',
+      'src="/a.mp4" type="video/mp4; codecs=&quot;avc1.640028&quot;"',
     ]);
   });
 });

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { CARD_HEIGHT, CARD_WIDTH, logoDataUrl } from "../../../../src/build/seo/card-image.ts";
+import { CARD_HEIGHT, CARD_WIDTH, drawCard, fitTextToFonts, loadCardAssets, logoDataUrl, parseUnicodeRange, simplifyEmoji } from "../../../../src/build/seo/card-image.ts";
 import { cardKey, drawSocialCards, type CardJob, type CardToDraw, type CardWorkerData } from "../../../../src/build/seo/social-cards.ts";
 import { inWorkers } from "../../../../src/build/worker-pool.ts";
 import { PROJECT } from "../../fixture-site.ts";
@@ -65,5 +65,59 @@ describe("social cards", () => {
       expect(fromPool.length, card.text.title).toBe(sizes[i]);
       expect(fromPool, card.text.title).toEqual(readFileSync(join(work, "first", JOBS[i]!.file)));
     }
+  });
+});
+
+const assets = loadCardAssets(logo);
+
+describe("social cards in every script", () => {
+  it.each([
+    ["U+0900-097F", [[0x900, 0x97f]]],
+    ["U+200C,U+25CC", [[0x200c, 0x200c], [0x25cc, 0x25cc]]],
+    ["U+1f1e6-1f1ff", [[0x1f1e6, 0x1f1ff]]],
+  ])("reads the unicode-range %s", (range, expected) => {
+    expect(parseUnicodeRange(range)).toEqual(expected);
+  });
+
+  it.each([
+    ["Hindi", "कृत्रिम बुद्धिमत्ता पाठ्यक्रम", "noto-sans-devanagari"],
+    ["Arabic", "الذكاء الاصطناعي", "noto-sans-arabic"],
+    ["Chinese", "人工智能课程", "noto-sans-sc"],
+    ["emoji", "Launch 🚀", "noto-emoji"],
+  ])("%s text loads a Noto face and keeps every letter", (_script, title, family) => {
+    const { faces, texts } = fitTextToFonts([title], assets.fallbacks);
+    expect(texts).toEqual([title]);
+    expect(faces.length).toBeGreaterThan(0);
+    expect(faces.every((f) => f.family.startsWith(family))).toBe(true);
+  });
+
+  it("a Latin title loads no fallback face", () => {
+    expect(fitTextToFonts(["GATE Preparation Course", "Courses · Exam Preparation"], assets.fallbacks)).toEqual({ faces: [], texts: ["GATE Preparation Course", "Courses · Exam Preparation"] });
+  });
+
+  it.each([
+    ["a private-use character", "AI \u{e000} Course", "AI Course"],
+    ["an unassigned plane-15 character", "Data \u{f0000}Science", "Data Science"],
+  ])("drops %s rather than draw a missing-glyph box", (_what, title, expected) => {
+    expect(fitTextToFonts([title], assets.fallbacks).texts).toEqual([expected]);
+  });
+
+  it.each([
+    ["👩🏽‍💻 Coding", "👩 Coding"],
+    ["👍🏿", "👍"],
+    ["🏳️‍🌈 Pride", "🏳️ Pride"],
+    ["कृत्‍य", "कृत्‍य"],
+  ])("emoji sequences are reduced to their first emoji: %s", (text, expected) => {
+    expect(simplifyEmoji(text)).toBe(expected);
+  });
+
+  it.each([
+    ["Hindi", { title: "कृत्रिम बुद्धिमत्ता पाठ्यक्रम", section: "पाठ्यक्रम", brand: "Nexa AI" }],
+    ["mixed scripts", { title: "AI في الصناعة 人工智能 🚀", section: "Insights", brand: "Nexa AI" }],
+    ["a 100-character word", { title: "W".repeat(100), section: "Courses", brand: "Nexa AI" }],
+  ])("a card with %s is a 1200×630 PNG of at most 80 KB", { timeout: 60_000 }, async (_what, text) => {
+    const png = await drawCard(text, assets);
+    expect(pngSize(png)).toEqual({ width: 1200, height: 630 });
+    expect(png.length).toBeLessThanOrEqual(80 * 1024);
   });
 });

@@ -1,0 +1,3 @@
+import { defineSiteSuite } from "./site-suite.ts";
+
+defineSiteSuite("chromium");
