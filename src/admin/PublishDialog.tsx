@@ -18,7 +18,15 @@ export function PublishDialog({ unsaved, onClose, onPublished }: { unsaved: bool
     setState({ kind: "working", text: "Checking the changed pages (this builds the site and opens each page in a browser: up to a minute)…" });
     try {
       const published = await api.publish(message);
-      setState({ kind: "done", text: `Published as commit ${published.commit.slice(0, 12)}${published.pushed ? ", and pushed" : ""}: ${published.files.join(", ")}.` });
+      const commit = published.commit.slice(0, 12);
+      const files = published.files.join(", ");
+      setState({
+        kind: "done",
+        text:
+          published.pushError === undefined
+            ? `Published as commit ${commit}${published.pushed ? ", and pushed" : ""}: ${files}.`
+            : `Committed as ${commit}, but not pushed: ${published.pushError}. The next publish pushes it too. Changed: ${files}.`,
+      });
       onPublished();
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;

@@ -4,6 +4,7 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { editorBundles } from "../server/editor/bundles.ts";
 import { editorPlugin } from "../server/editor/index.ts";
+import { refuseOtherSites } from "../server/editor/loopback-guard.ts";
 import { projectCheck } from "../server/editor/publish.ts";
 import { readOptions, usageError } from "./options.ts";
 
@@ -31,6 +32,7 @@ if (!existsSync(join(root, "site"))) usageError(USAGE, `no site/ folder in ${roo
 
 const bundles = await editorBundles(codeRoot, (line) => console.log(line));
 const app = Fastify({ logger: false, bodyLimit: 32 * 1024 });
+refuseOtherSites(app);
 await app.register(editorPlugin, { root, bundles, checkPages: projectCheck(codeRoot, root), serveSiteAssets: true });
 app.get("/", async (_request, reply) => reply.redirect("/admin/"));
 try {

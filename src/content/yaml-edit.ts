@@ -181,9 +181,17 @@ export function offsetOf(text: string, line: number, col: number): number {
 
 /**
  * The one-click fix a problem's hint names ("did you mean "title"?"): the value or field name
- * at the problem's place, replaced by the suggestion. Null when the hint names no single fix.
+ * at the problem's place, replaced by the suggestion; or the count token at the problem's place
+ * ("did you mean {count:industries}?"). Null when the hint names no single fix.
  */
 export function quickFix(text: string, problem: { line: number; col: number; hint?: string }): { from: number; to: number; insert: string; label: string } | null {
+  // A count token inside a text ("did you mean {count:industries}?") is placed at the token itself.
+  const token = /^did you mean (\{count:[^{}\s]+\})\?/.exec(problem.hint ?? "")?.[1];
+  if (token) {
+    const offset = offsetOf(text, problem.line, problem.col);
+    const wrong = /^\{count:[^{}\s]*\}/.exec(text.slice(offset))?.[0];
+    return wrong ? { from: offset, to: offset + wrong.length, insert: token, label: `Change to ${token}` } : null;
+  }
   const suggestion = /^did you mean "([^"]+)"\?/.exec(problem.hint ?? "")?.[1];
   if (!suggestion) return null;
   const offset = offsetOf(text, problem.line, problem.col);

@@ -11,7 +11,12 @@ export interface Published {
   commit: string;
   files: string[];
   pushed: boolean;
+  /** Why the push failed, when a remote is set and it did: the commit stays, and the next publish pushes it too. */
+  pushError?: string;
 }
+
+/** The page a change of the site's settings (or of a picture alone) is checked on: the home page shows the header, the footer and the settings. */
+export const SETTINGS_PAGE = "site/index.yaml";
 
 /** How a publish checks a page beyond validate: the project's `npm run check` (render, axe, SEO, structured data). */
 export type PageChecker = (files: string[]) => Promise<{ ok: boolean; output: string }>;
@@ -58,9 +63,11 @@ export async function changedSiteFiles(root: string): Promise<string[]> {
 }
 
 /**
- * Publish: every changed file under site/ must be free of problems (validate, over the whole
- * site) and its pages must pass the project's check; then one commit with the editor's
- * message, by the local git identity, pushed when a remote is set. Nothing with a problem is published.
+ * Publish: the whole site must be free of problems (validate: a change can break a link in a page
+ * it did not touch, and the build refuses any problem), and the changed pages must pass the
+ * project's check (the home page stands in for a change of the site's settings); then one commit
+ * with the editor's message, by the local git identity, pushed when a remote is set. Nothing with
+ * a problem is published. A push that fails leaves the commit in place and says why.
  */
 export async function publish(workspace: Workspace, message: unknown, checkPages: PageChecker): Promise<Published> {
   if (typeof message !== "string" || message.trim() === "") throw new EditorInputError(400, "Say what you changed: the message is what the site's history shows.");
@@ -69,23 +76,43 @@ export async function publish(workspace: Workspace, message: unknown, checkPages
   const files = await changedSiteFiles(root);
   if (files.length === 0) throw new EditorInputError(409, "Nothing to publish: no page has changed since the last publish.");
   const content = workspace.content();
-  const problems = content.problems.filter((p) => files.includes(p.file));
-  if (problems.length > 0) {
-    throw new EditorInputError(422, `Not published: ${problems.length === 1 ? "1 problem" : `${problems.length} problems`} in the changed pages. Fix them and publish again.`, { problems });
-  }
+  const problems = content.problems;
+  if (problems.length > 0) throw new EditorInputError(422, notPublished(problems.length, problems.filter((p) => !files.includes(p.file)).length), { problems });
   const pages = files.filter((f) => f.endsWith(".yaml") && !f.endsWith("/_site.yaml") && content.files.includes(join(root, f)));
-  if (pages.length > 0) {
-    const checked = await checkPages(pages);
-    if (!checked.ok) throw new EditorInputError(422, "Not published: the page check found problems. Fix them and publish again.", { report: checked.output });
-  }
+  if (pages.length === 0) pages.push(SETTINGS_PAGE);
+  const checked = await checkPages(pages);
+  if (!checked.ok) throw new EditorInputError(422, "Not published: the page check found problems. Fix them and publish again.", { report: checked.output });
   await git(root, ["add", "--all", "--", ...files]);
   await git(root, ["commit", "--quiet", "--message", message.trim(), "--", ...files]);
   const commit = (await git(root, ["rev-parse", "HEAD"])).trim();
-  const remotes = (await git(root, ["remote"])).trim();
-  let pushed = false;
-  if (remotes !== "") {
-    await git(root, ["push", "--quiet"]);
-    pushed = true;
+  const remotes = (await git(root, ["remote"])).trim().split("\n").filter(Boolean);
+  if (remotes.length === 0) return { commit, files, pushed: false };
+  try {
+    await pushHead(root, remotes);
+    return { commit, files, pushed: true };
+  } catch (error) {
+    return { commit, files, pushed: false, pushError: (error as Error).message };
   }
-  return { commit, files, pushed };
+}
+
+function notPublished(count: number, elsewhere: number): string {
+  const problems = count === 1 ? "1 problem" : `${count} problems`;
+  const where =
+    elsewhere === 0
+      ? "in the changed pages"
+      : count === 1
+        ? "in a page you did not change"
+        : `, ${elsewhere === count ? "all" : elsewhere} in pages you did not change`;
+  const why = elsewhere === 0 ? "" : " (a link into a page that was renamed or removed, for example)";
+  return `Not published: ${problems}${where.startsWith(",") ? where : ` ${where}`}${why}. Fix them and publish again.`;
+}
+
+/** Pushes the branch to its upstream, or, on a first publish, to the remote (origin when there is one) and makes that its upstream. */
+async function pushHead(root: string, remotes: string[]): Promise<void> {
+  const hasUpstream = await run("git", ["rev-parse", "--abbrev-ref", "--symbolic-full-name", "@{upstream}"], { cwd: root }).then(
+    () => true,
+    () => false,
+  );
+  const remote = remotes.includes("origin") ? "origin" : remotes[0]!;
+  await git(root, hasUpstream ? ["push", "--quiet"] : ["push", "--quiet", "--set-upstream", remote, "HEAD"]);
 }

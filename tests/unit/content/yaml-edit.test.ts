@@ -119,3 +119,17 @@ describe("one-click fixes", () => {
     expect(fix && TEXT.slice(0, fix.from) + fix.insert + TEXT.slice(fix.to)).toBe(fixed);
   });
 });
+
+describe("one-click fixes of a count token inside a text", () => {
+  const TEXT = "sections:\n  - type: cardGrid\n    heading: We serve {count:industrys} sectors and {count:industrys} more\n";
+  it.each<[string, { line: number; col: number; hint: string }, string | null]>([
+    ["the token at the problem's place", { line: 3, col: 23, hint: "did you mean {count:industries}?" }, "sections:\n  - type: cardGrid\n    heading: We serve {count:industries} sectors and {count:industrys} more\n"],
+    ["the second token of the same text", { line: 3, col: 53, hint: "did you mean {count:industries}?" }, "sections:\n  - type: cardGrid\n    heading: We serve {count:industrys} sectors and {count:industries} more\n"],
+    ["a place that holds no token", { line: 3, col: 14, hint: "did you mean {count:industries}?" }, null],
+    ["a hint that lists the counts", { line: 3, col: 23, hint: "the counts are: industries, courses (site/_site.yaml, counts:)" }, null],
+  ])("%s", (_name, problem, fixed) => {
+    const fix = quickFix(TEXT, problem);
+    expect(fix && TEXT.slice(0, fix.from) + fix.insert + TEXT.slice(fix.to)).toBe(fixed);
+    if (fix) expect(fix.label).toBe("Change to {count:industries}");
+  });
+});

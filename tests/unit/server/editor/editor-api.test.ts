@@ -200,6 +200,67 @@ describe("new pages, preview and publish", () => {
     expect(git("log", "-1", "--format=%s")).toBe("Health: reviewed\n");
   });
 
+  /** Back to the last commit: the tests below each start from a clean working copy. */
+  const reset = () => {
+    git("checkout", "--quiet", "--", "site");
+    git("clean", "-fdq", "--", "site");
+    checkedPages = [];
+  };
+
+  it("publishes nothing when a change breaks a page it did not touch", async () => {
+    reset();
+    // The home page and the header link to this anchor of the case studies.
+    const studies = "site/about-us/case-study-all.yaml";
+    writeFileSync(join(root, studies), read(studies).replace("- id: healthcare-ai-case-study", "- id: hospital-triage"));
+    const response = await post("/admin/api/publish", { message: "Case studies: a new anchor" });
+    expect(response.statusCode).toBe(422);
+    const { error, problems } = response.json() as { error: string; problems: { file: string }[] };
+    expect(problems.length).toBeGreaterThan(0);
+    expect([...new Set(problems.map((p) => p.file))].sort()).toEqual(["site/_site.yaml", "site/index.yaml"]);
+    expect(error).toBe(
+      problems.length === 1
+        ? "Not published: 1 problem in a page you did not change (a link into a page that was renamed or removed, for example). Fix them and publish again."
+        : `Not published: ${problems.length} problems, all in pages you did not change (a link into a page that was renamed or removed, for example). Fix them and publish again.`,
+    );
+    expect(checkedPages).toEqual([]);
+    expect(git("log", "-1", "--format=%s")).toBe("Health: reviewed\n");
+  });
+
+  it("checks the home page when only the site's settings changed", async () => {
+    reset();
+    writeFileSync(join(root, "site/_site.yaml"), read("site/_site.yaml") + "# settings reviewed\n");
+    const response = await post("/admin/api/publish", { message: "Settings: reviewed" });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ files: ["site/_site.yaml"], pushed: false });
+    expect(checkedPages).toEqual([["site/index.yaml"]]);
+  });
+
+  it("pushes to the remote when one is set, and keeps the commit and says why when the push fails", async () => {
+    reset();
+    const remote = mkdtempSync(join(tmpdir(), "nexa-editor-remote-"));
+    try {
+      execFileSync("git", ["init", "--quiet", "--bare", remote]);
+      git("remote", "add", "origin", remote);
+      writeFileSync(join(root, HEALTH), read(HEALTH) + "# pushed\n");
+      const first = await post("/admin/api/publish", { message: "Health: pushed" });
+      expect(first.statusCode).toBe(200);
+      expect(first.json()).toMatchObject({ files: [HEALTH], pushed: true });
+      expect(first.json().pushError).toBeUndefined();
+      expect(execFileSync("git", ["log", "-1", "--format=%H|%s"], { cwd: remote, encoding: "utf8" })).toBe(`${first.json().commit}|Health: pushed\n`);
+
+      git("remote", "set-url", "origin", join(remote, "gone"));
+      writeFileSync(join(root, HEALTH), read(HEALTH) + "# not pushed\n");
+      const second = await post("/admin/api/publish", { message: "Health: not pushed" });
+      expect(second.statusCode).toBe(200);
+      expect(second.json()).toMatchObject({ files: [HEALTH], pushed: false, pushError: expect.stringMatching(/^git push failed: .+/) });
+      expect(git("log", "-1", "--format=%H|%s")).toBe(`${second.json().commit}|Health: not pushed\n`);
+      expect(git("status", "--porcelain", "--", "site")).toBe("");
+    } finally {
+      git("remote", "remove", "origin");
+      rmSync(remote, { recursive: true, force: true });
+    }
+  });
+
   it("serves the editor's page under its strict CSP", async () => {
     const response = await app.inject("/admin/");
     expect(response.statusCode).toBe(200);
