@@ -229,9 +229,10 @@ export function place(findings: Finding[], file: string, loaded: LoadedFile, set
   });
 }
 
-async function main(): Promise<void> {
-  const { values, positionals: files } = readOptions({}, USAGE);
-  const root = resolve(values.root);
+/** The command on `args`, paths read from `cwd`: the exit code. A usage error exits at once (options.ts). */
+export async function runCheck(args: readonly string[], cwd = process.cwd()): Promise<number> {
+  const { values, positionals: files } = readOptions({}, USAGE, [...args]);
+  const root = resolve(cwd, values.root);
   if (files.length !== 1) usage(files.length === 0 ? "name the page file to check" : "check one page file at a time");
   const abs = resolve(root, files[0]!);
   const inSite = relative(join(root, "site"), abs).split("\\").join("/");
@@ -252,7 +253,7 @@ async function main(): Promise<void> {
         ? `${own.length} ${own.length === 1 ? "problem" : "problems"} in ${file}; fix ${own.length === 1 ? "it" : "them"} and run the check again to test the page in a browser`
         : `${file} is fine, but ${elsewhere} other ${elsewhere === 1 ? "file has" : "files have"} problems (npm run validate lists them), so the page could not be built`,
     );
-    process.exit(1);
+    return 1;
   }
 
   const started = performance.now();
@@ -266,7 +267,7 @@ async function main(): Promise<void> {
     if (!built.ok) {
       console.error(built.output.trim());
       console.log(`${file}: the site did not build, so the page was not checked in a browser`);
-      process.exit(1);
+      return 1;
     }
     const served = await serve(join(work.dir, "dist"));
     server = served.server;
@@ -279,8 +280,7 @@ async function main(): Promise<void> {
       const why = error instanceof Error ? error.message.split("\n")[0] : String(error);
       console.error(`The browser could not be started or could not open the page: ${why}`);
       console.error(`npm run check needs Chromium at ${DEFAULT_CHROMIUM_PATH} (Debian's chromium package), or CHROMIUM_PATH set to another one.`);
-      process.exitCode = 2;
-      return;
+      return 2;
     }
     const problems = place(findings, file, loaded!, settings ? { file: settingsFile, loaded: settings } : undefined);
     print(problems);
@@ -290,11 +290,11 @@ async function main(): Promise<void> {
         ? `No findings on ${route}: content, accessibility (axe-core), SEO and structured-data checks passed (${seconds}s)`
         : `${problems.length} ${problems.length === 1 ? "finding" : "findings"} on ${route} (${seconds}s)`,
     );
-    process.exitCode = problems.length > 0 ? 1 : 0;
+    return problems.length > 0 ? 1 : 0;
   } finally {
     server?.close();
     work.cleanup();
   }
 }
 
-if (isEntryPoint(import.meta.url)) await main();
+if (isEntryPoint(import.meta.url)) process.exitCode = await runCheck(process.argv.slice(2));

@@ -3,7 +3,7 @@ import { buildApp } from "./app.ts";
 import { deliveryChannels } from "./delivery/config.ts";
 import { notifyingStore, startDeliveries } from "./delivery/index.ts";
 import { checkSmtpTls, startTlsRefusedMessage } from "./delivery/email.ts";
-import type { DeliveryWorker } from "./delivery/worker.ts";
+import type { DeliveryWorker, WorkerOptions } from "./delivery/worker.ts";
 import { ConfigError, DEFAULT_CONFIG, type ServerConfig } from "./env.ts";
 import { openStore } from "./open-store.ts";
 import { startRetention, type RetentionTimer } from "./personal-data.ts";
@@ -27,8 +27,9 @@ function boundPort(app: FastifyInstance, fallback: number): number {
  * enquiries to the configured channels (docs/notifications.md) and removing those past the
  * retention period (docs/api.md, "Personal data"), all from one config (env.ts); settings
  * left out take their defaults. A setting that cannot work rejects with a ConfigError.
+ * `deliveryTuning` is for code, not operators: a test that watches a retry happen shortens the wait for it.
  */
-export async function startServer(options: Partial<ServerConfig> = {}): Promise<RunningServer> {
+export async function startServer(options: Partial<ServerConfig> = {}, deliveryTuning: Pick<WorkerOptions, "pollMs" | "firstRetryMs"> = {}): Promise<RunningServer> {
   const config: ServerConfig = { ...DEFAULT_CONFIG, ...options };
   const smtp = config.delivery.email?.smtp;
   // Checked before anything opens: a server that refuses STARTTLS would make every email fail.
@@ -53,7 +54,7 @@ export async function startServer(options: Partial<ServerConfig> = {}): Promise<
     if (tlsCheck?.outcome === "unknown") {
       app.log.warn(`Could not ask ${smtp!.host}:${smtp!.port} for STARTTLS at start-up (${tlsCheck.error}); every email will require it.`);
     }
-    deliveries = startDeliveries(config.delivery, store, config.databaseUrl, app.log, { apiBusy: intake.busy });
+    deliveries = startDeliveries(config.delivery, store, config.databaseUrl, app.log, { ...deliveryTuning, apiBusy: intake.busy });
     retention = startRetention({ store, days: config.retentionDays, log: app.log });
   } catch (error) {
     await retention?.stop();

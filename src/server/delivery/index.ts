@@ -38,7 +38,7 @@ export function startDeliveries(
   store: EnquiryStore | SqliteStore,
   databaseUrl: string | undefined,
   log: DeliveryLog,
-  tuning: Pick<WorkerOptions, "pollMs" | "leaseMs" | "apiBusy"> = {},
+  tuning: Pick<WorkerOptions, "pollMs" | "leaseMs" | "firstRetryMs" | "apiBusy"> = {},
 ): DeliveryWorker | null {
   const senders: WorkerOptions["senders"] = {};
   if (config.email) senders.email = emailSender(config.email);

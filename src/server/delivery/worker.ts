@@ -9,7 +9,7 @@
 // second sign matters on SQLite, whose commits wait on the writer thread: under a burst the
 // event loop can be less than half busy while the machine's CPUs are not.
 import { performance } from "node:perf_hooks";
-import { MAX_ATTEMPTS, retryDelayMs } from "./backoff.ts";
+import { FIRST_DELAY_MS, MAX_ATTEMPTS, retryDelayMs } from "./backoff.ts";
 import type { Channel } from "./config.ts";
 import type { DueDelivery, Outbox, Settlement } from "./outbox.ts";
 import type { Sender, SendResult } from "./send-result.ts";
@@ -26,6 +26,8 @@ export interface WorkerOptions {
   log: DeliveryLog;
   /** How often the outbox is looked at when nothing woke the worker. Default 1 s. */
   pollMs?: number;
+  /** The wait after a delivery's first failure, growing from there (backoff.ts). Default FIRST_DELAY_MS (5 s). */
+  firstRetryMs?: number;
   /** How long a claimed delivery is someone's; must exceed the longest send (20 s). Default 30 s. */
   leaseMs?: number;
   /** Deliveries claimed, and sent side by side, at a time. Default 16. */
@@ -62,11 +64,11 @@ function busyMeter(): () => boolean {
   };
 }
 
-function settlementOf(delivery: DueDelivery, result: SendResult, random: () => number): Settlement {
+function settlementOf(delivery: DueDelivery, result: SendResult, random: () => number, firstRetryMs: number): Settlement {
   if (result.ok) return { status: "delivered" };
   if (result.permanent) return { status: "failed", error: result.error };
   if (delivery.attempts >= MAX_ATTEMPTS) return { status: "failed", error: `gave up after ${delivery.attempts} tries: ${result.error}` };
-  return { status: "pending", delayMs: retryDelayMs(delivery.attempts, random()), error: result.error };
+  return { status: "pending", delayMs: retryDelayMs(delivery.attempts, random(), firstRetryMs), error: result.error };
 }
 
 export function startDeliveryWorker(options: WorkerOptions): DeliveryWorker {
@@ -75,6 +77,7 @@ export function startDeliveryWorker(options: WorkerOptions): DeliveryWorker {
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   const batch = options.batch ?? 16;
   const random = options.random ?? Math.random;
+  const firstRetryMs = options.firstRetryMs ?? FIRST_DELAY_MS;
   const channels = Object.keys(senders) as Channel[];
   const stopping = new AbortController();
   let timer: NodeJS.Timeout | undefined;
@@ -94,7 +97,7 @@ export function startDeliveryWorker(options: WorkerOptions): DeliveryWorker {
     } catch (error) {
       result = { ok: false, permanent: false, error: String(error) };
     }
-    const settlement: Settlement = stopping.signal.aborted && !result.ok ? { status: "released" } : settlementOf(delivery, result, random);
+    const settlement: Settlement = stopping.signal.aborted && !result.ok ? { status: "released" } : settlementOf(delivery, result, random, firstRetryMs);
     if (settlement.status === "delivered") {
       log.info(`Delivery ${delivery.id} (${delivery.channel}) sent${delivery.attempts > 1 ? ` on try ${delivery.attempts}` : ""}.`);
     } else if (settlement.status === "pending" || settlement.status === "failed") {

@@ -2,19 +2,23 @@ import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { openingTag, place, seoFindings } from "../../../src/cli/check.ts";
+import { openingTag, place, runCheck, seoFindings } from "../../../src/cli/check.ts";
 import { formatProblem } from "../../../src/content/format-problems.ts";
 import { loadYaml } from "../../../src/content/load.ts";
 import { sourceOf } from "../../../src/content/source-of.ts";
 import { fixtureRoot, PROJECT, siteCopyRoot } from "../fixture-site.ts";
+import { inProcess } from "./in-process.ts";
 
-const TSX = join(PROJECT, "node_modules", ".bin", "tsx");
-const CHECK = join(PROJECT, "src", "cli", "check.ts");
+const LAUNCHER = join(PROJECT, "src", "cli", "launch.mjs");
 
-function check(root: string, ...args: string[]) {
-  const r = spawnSync(TSX, [CHECK, ...args], { cwd: root, encoding: "utf8" });
+/** `npm run check -- …` in `root`, as its own process: for what only a real run shows. */
+function spawned(root: string, ...args: string[]) {
+  const r = spawnSync(process.execPath, [LAUNCHER, "check", ...args], { cwd: root, encoding: "utf8" });
   return { code: r.status, out: r.stdout.trim(), err: r.stderr.trim() };
 }
+
+/** The same command in this process (tests/unit/cli/in-process.ts): the cases that stop before the browser. */
+const check = (root: string, ...args: string[]) => inProcess(() => runCheck(args, root));
 
 let cleanup = () => {};
 afterEach(() => cleanup());
@@ -89,7 +93,7 @@ describe("npm run check", () => {
     const made = siteCopyRoot();
     cleanup = made.cleanup;
     writeFileSync(join(made.root, "site", "checked.yaml"), CHECKED);
-    const r = check(made.root, "site/checked.yaml");
+    const r = spawned(made.root, "site/checked.yaml");
     expect(r.code, r.err).toBe(1);
     const lines = r.out.split("\n");
     expect(lines.slice(0, -1)).toEqual([
@@ -99,10 +103,10 @@ describe("npm run check", () => {
     expect(lines.at(-1)).toMatch(/^2 findings on \/checked \(\d+\.\d+s\)$/);
   }, 180_000);
 
-  it("reports content problems without building, exit 1", () => {
+  it("reports content problems without building, exit 1", async () => {
     const made = fixtureRoot("link-to-missing-page");
     cleanup = made.cleanup;
-    const r = check(made.root, "site/bad-link.yaml");
+    const r = await check(made.root, "site/bad-link.yaml");
     expect(r.code).toBe(1);
     expect(r.out.split("\n")).toEqual([
       'site/bad-link.yaml:10:13  link "/abuot" is not a page — did you mean "/about"?',
@@ -113,10 +117,10 @@ describe("npm run check", () => {
   it.each([
     [[], "name the page file to check"],
     [["site/_site.yaml"], "site/_site.yaml is not a page (site/_site.yaml is drawn on every page: check any page to check it)"],
-  ])("usage error %j exits 2", (args, message) => {
+  ])("usage error %j exits 2", async (args, message) => {
     const made = fixtureRoot();
     cleanup = made.cleanup;
-    const r = check(made.root, ...args);
+    const r = await check(made.root, ...args);
     expect(r.code).toBe(2);
     expect(r.err.split("\n")).toEqual([message, "usage: npm run check -- site/<file>.yaml"]);
   });

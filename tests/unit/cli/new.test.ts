@@ -2,21 +2,26 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildIn, buildRootFor } from "../../../src/cli/check.ts";
+import { buildIn, buildRootFor, runCheck } from "../../../src/cli/check.ts";
+import { runNew } from "../../../src/cli/new.ts";
 import { createValidators } from "../../../src/content/ajv.ts";
 import { formatProblem } from "../../../src/content/format-problems.ts";
 import { isPlaceholderProblem, PLACEHOLDER, planStarter, StarterError, type Kind } from "../../../src/content/starters.ts";
 import { parseDocument, visit } from "yaml";
 import { loadSiteContent, type SiteContent } from "../../../src/content/site.ts";
 import { PROJECT, siteCopyRoot } from "../fixture-site.ts";
+import { inProcess, type CommandRun } from "./in-process.ts";
 
-const TSX = join(PROJECT, "node_modules", ".bin", "tsx");
-const NEW = join(PROJECT, "src", "cli", "new.ts");
+const LAUNCHER = join(PROJECT, "src", "cli", "launch.mjs");
 
-function run(root: string, ...args: string[]) {
-  const r = spawnSync(TSX, [NEW, ...args], { cwd: root, encoding: "utf8" });
-  return { code: r.status, out: r.stdout.trim(), err: r.stderr.trim() };
+/** `npm run new -- …` in `root`, as its own process: for what only a real run shows. */
+function spawned(root: string, ...args: string[]): CommandRun {
+  const r = spawnSync(process.execPath, [LAUNCHER, "new", ...args], { cwd: root, encoding: "utf8" });
+  return { code: r.status ?? undefined, out: r.stdout.trim(), err: r.stderr.trim() };
 }
+
+/** The same command in this process (tests/unit/cli/in-process.ts). */
+const run = (root: string, ...args: string[]) => inProcess(() => runNew(args, root));
 
 /** One copy of the site with a page of every kind added, shared by the tests below. */
 const ADDED: [kind: string, route: string, file: string, listedOn: string][] = [
@@ -28,12 +33,14 @@ const ADDED: [kind: string, route: string, file: string, listedOn: string][] = [
 ];
 
 let made: { root: string; cleanup: () => void };
-let outputs: ReturnType<typeof run>[];
+let outputs: CommandRun[];
 let content: SiteContent;
 const { index } = createValidators(join(PROJECT, "schema"));
-beforeAll(() => {
+beforeAll(async () => {
   made = siteCopyRoot();
-  outputs = ADDED.map(([kind, route]) => run(made.root, kind, route));
+  // The first as a user runs it, the others in this process.
+  outputs = [spawned(made.root, ...ADDED[0]!.slice(0, 2))];
+  for (const [kind, route] of ADDED.slice(1)) outputs.push(await run(made.root, kind, route));
   content = loadSiteContent(made.root);
 }, 120_000);
 afterAll(() => made.cleanup());
@@ -87,10 +94,10 @@ describe("npm run new", () => {
     ]);
   });
 
-  it("npm run check refuses a starter, naming its placeholders, before building anything", () => {
-    const r = spawnSync(TSX, [join(PROJECT, "src", "cli", "check.ts"), "site/teach-with-us/faq.yaml"], { cwd: made.root, encoding: "utf8" });
-    expect(r.status).toBe(1);
-    const lines = r.stdout.trim().split("\n");
+  it("npm run check refuses a starter, naming its placeholders, before building anything", async () => {
+    const r = await inProcess(() => runCheck(["site/teach-with-us/faq.yaml"], made.root));
+    expect(r.code).toBe(1);
+    const lines = r.out.split("\n");
     expect(lines[0]).toBe('site/teach-with-us/faq.yaml:5:8  still has placeholder text "New page: Faq | Nexa AI" — replace it with the real text');
     expect(lines.at(-1)).toBe("8 problems in site/teach-with-us/faq.yaml; fix them and run the check again to test the page in a browser");
   }, 60_000);
@@ -156,15 +163,15 @@ describe("npm run new", () => {
 
   it("a refusal is one line on the terminal, exit 2, and changes nothing", () => {
     const before = readFileSync(join(made.root, "site", "industries", "mining.yaml"), "utf8");
-    expect(run(made.root, "industry", "/industries/mining")).toEqual({ code: 2, out: "", err: "/industries/mining already exists (site/industries/mining.yaml): edit that file, or choose another address" });
+    expect(spawned(made.root, "industry", "/industries/mining")).toEqual({ code: 2, out: "", err: "/industries/mining already exists (site/industries/mining.yaml): edit that file, or choose another address" });
     expect(readFileSync(join(made.root, "site", "industries", "mining.yaml"), "utf8")).toBe(before);
   });
 
   it.each([
     [["industry"], "say what kind of page to make and its address"],
     [["widget", "/x"], 'unknown kind "widget": choose one of page, industry, course-group, course, exam'],
-  ])("usage error %j exits 2 with the usage", (args, message) => {
-    const r = run(made.root, ...args);
+  ])("usage error %j exits 2 with the usage", async (args, message) => {
+    const r = await run(made.root, ...args);
     expect(r.code).toBe(2);
     expect(r.err.split("\n")).toEqual([message, "usage: npm run new -- <page|industry|course-group|course|exam> <address>   for example: npm run new -- industry /industries/mining"]);
   });
