@@ -144,14 +144,11 @@ async function waitForDriver(port: number, timeoutMs = 20_000): Promise<void> {
 /** WebDriver's key codes (W3C WebDriver, "Keyboard actions"). */
 const WEBDRIVER_KEYS = { Escape: "\uE00C", Tab: "\uE004", Enter: "\uE007" } as const;
 
-async function launchWebKit(baseUrl: string): Promise<EnginePage> {
-  const xvfb = process.env.DISPLAY ? undefined : await startXvfb();
+/** One WebKitWebDriver with its browser session on the given X display. */
+async function webkitSession(display: string | undefined): Promise<{ browser: WebdriverIO.Browser; stop: () => void }> {
   const port = await freePort();
-  const driver = spawn(WEBKIT_DRIVER, [`--port=${port}`], { stdio: "ignore", env: { ...process.env, ...(xvfb ? { DISPLAY: xvfb.display } : {}) } });
-  const stop = () => {
-    driver.kill();
-    xvfb?.process.kill();
-  };
+  const driver = spawn(WEBKIT_DRIVER, [`--port=${port}`], { stdio: "ignore", env: { ...process.env, ...(display ? { DISPLAY: display } : {}) } });
+  const stop = () => void driver.kill();
   try {
     await waitForDriver(port);
     const browser = await remote({
@@ -162,45 +159,83 @@ async function launchWebKit(baseUrl: string): Promise<EnginePage> {
       // accepted, and would refuse every later command of the session (a second form sent in it).
       capabilities: { unhandledPromptBehavior: "accept", "webkitgtk:browserOptions": { binary: MINIBROWSER, args: ["--automation"] } } as WebdriverIO.Capabilities,
     });
+    return { browser, stop };
+  } catch (error) {
+    stop();
+    throw error;
+  }
+}
+
+async function launchWebKit(baseUrl: string): Promise<EnginePage> {
+  const xvfb = process.env.DISPLAY ? undefined : await startXvfb();
+  const display = xvfb?.display;
+  let session: Awaited<ReturnType<typeof webkitSession>>;
+  try {
+    session = await webkitSession(display);
+  } catch (error) {
+    xvfb?.process.kill();
+    throw error;
+  }
+  const stop = () => {
+    session.stop();
+    xvfb?.process.kill();
+  };
+  /**
+   * On a busy machine MiniBrowser can quit between two tests, and every later command of its
+   * session fails with "invalid session id": a navigation that meets a dead session starts a
+   * new one, once, and says so on stderr, so one crash fails at most the test it happened in.
+   */
+  const navigate = async (href: string) => {
+    try {
+      await session.browser.url(href);
+    } catch (error) {
+      if (!/invalid session id/i.test(String(error))) throw error;
+      console.error(`webkit: the browser's session had ended (${String(error).split("\n")[0]}); starting a new one`);
+      session.stop();
+      session = await webkitSession(display);
+      await session.browser.url(href);
+    }
+  };
+  try {
     const self: EnginePage = {
       engine: "webkit",
       async resize({ width, height }) {
         // The window's size includes MiniBrowser's frame: set it, measure the difference, set it again.
-        await browser.setWindowSize(width, height);
-        const [innerWidth, innerHeight] = await browser.execute(() => [window.innerWidth, window.innerHeight]);
-        if (innerWidth !== width || innerHeight !== height) await browser.setWindowSize(2 * width - innerWidth, 2 * height - innerHeight);
+        await session.browser.setWindowSize(width, height);
+        const [innerWidth, innerHeight] = await session.browser.execute(() => [window.innerWidth, window.innerHeight]);
+        if (innerWidth !== width || innerHeight !== height) await session.browser.setWindowSize(2 * width - innerWidth, 2 * height - innerHeight);
       },
       async open(path) {
         const target = new URL(path, baseUrl);
         // After an alert was accepted, WebKitWebDriver can spend the next navigation on that alert
         // again and stay where it was: go again until the browser is at the address (three tries).
         for (let tries = 1; ; tries += 1) {
-          await browser.url(target.href);
-          const there = await browser.execute((pathname: string) => location.pathname === pathname, target.pathname);
+          await navigate(target.href);
+          const there = await session.browser.execute((pathname: string) => location.pathname === pathname, target.pathname);
           if (there || tries === 3) break;
         }
         await waitUntil(self, `hydration of ${path}`, hydratedCheck);
       },
-      evaluate: (fn, ...args) => browser.execute(fn as never, ...(args as unknown as never[])) as never,
+      evaluate: (fn, ...args) => session.browser.execute(fn as never, ...(args as unknown as never[])) as never,
       async click(selector) {
-        const element = browser.$(selector);
+        const element = session.browser.$(selector);
         await element.waitForDisplayed({ timeout: 10_000 });
-        await browser.execute(centre, selector);
+        await session.browser.execute(centre, selector);
         await element.click();
       },
       async type(selector, text) {
-        await browser.$(selector).addValue(text);
+        await session.browser.$(selector).addValue(text);
       },
       async select(selector, value) {
-        await browser.$(selector).selectByAttribute("value", value);
+        await session.browser.$(selector).selectByAttribute("value", value);
       },
-      press: (key) => browser.keys(WEBDRIVER_KEYS[key]),
+      press: (key) => session.browser.keys(WEBDRIVER_KEYS[key]),
       async acceptAlert(timeoutMs = 15_000) {
         let text = "";
-        await browser.waitUntil(
+        await session.browser.waitUntil(
           async () => {
             try {
-              text = await browser.getAlertText();
+              text = await session.browser.getAlertText();
               return true;
             } catch {
               return false;
@@ -208,12 +243,12 @@ async function launchWebKit(baseUrl: string): Promise<EnginePage> {
           },
           { timeout: timeoutMs, interval: 100, timeoutMsg: `webkit: no alert within ${timeoutMs} ms` },
         );
-        await browser.acceptAlert();
+        await session.browser.acceptAlert();
         return text;
       },
       async close() {
         try {
-          await browser.deleteSession();
+          await session.browser.deleteSession();
         } finally {
           stop();
         }
