@@ -4,7 +4,7 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { editorBundles } from "../server/editor/bundles.ts";
 import { editorPlugin } from "../server/editor/index.ts";
-import { refuseOtherSites } from "../server/editor/loopback-guard.ts";
+import { LOOPBACK_HOSTS, refuseOtherSites } from "../server/editor/loopback-guard.ts";
 import { projectCheck } from "../server/editor/publish.ts";
 import { readOptions, usageError } from "./options.ts";
 
@@ -15,14 +15,13 @@ import { readOptions, usageError } from "./options.ts";
  * Exit 2 on a usage error (a HOST that is not the loopback address, a bad PORT, no site/).
  */
 const USAGE = "usage: npm run edit [-- --root DIR]   (PORT=4400 by default; HOST may only be 127.0.0.1, ::1 or localhost)";
-const LOOPBACK = new Set(["127.0.0.1", "::1", "localhost"]);
 
 const { values } = readOptions({}, USAGE);
 const root = resolve(values.root);
 const codeRoot = fileURLToPath(new URL("../..", import.meta.url));
 
 const host = process.env.HOST?.trim() || "127.0.0.1";
-if (!LOOPBACK.has(host)) {
+if (!LOOPBACK_HOSTS.has(host)) {
   usageError(USAGE, `HOST=${host} refused: the editor has no sign-in, so it listens on this machine only (127.0.0.1). Leave HOST unset.`);
 }
 const portText = process.env.PORT?.trim() || "4400";

@@ -1,19 +1,21 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ErrorBody } from "../error-responses.ts";
 
-/** The names this machine answers to on the loopback address, as a browser writes them in Host and Origin. */
-const LOOPBACK_NAMES = new Set(["127.0.0.1", "localhost", "[::1]"]);
+/** The names of this machine on the loopback address: what `npm run edit` may listen on, and what a request to it may name. */
+export const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(["127.0.0.1", "::1", "localhost"]);
 
-/** The host name of a Host header or an Origin's authority ("localhost:4400" → "localhost", "[::1]:4400" → "[::1]"), lower-cased. */
+/** Whether a host name as a browser writes it in Host or Origin ("LOCALHOST", "[::1]") is a loopback one. */
+const isLoopbackName = (name: string) => LOOPBACK_HOSTS.has(name.toLowerCase().replace(/^\[(.*)\]$/, "$1"));
+
+/** The host name of a Host header ("localhost:4400" → "localhost", "[::1]:4400" → "[::1]"). */
 function hostName(authority: string): string {
-  const name = authority.startsWith("[") ? authority.slice(0, authority.indexOf("]") + 1) : authority.replace(/:\d*$/, "");
-  return name.toLowerCase();
+  return authority.startsWith("[") ? authority.slice(0, authority.indexOf("]") + 1) : authority.replace(/:\d*$/, "");
 }
 
 function originIsLoopback(origin: string): boolean {
   try {
     const url = new URL(origin);
-    return (url.protocol === "http:" || url.protocol === "https:") && LOOPBACK_NAMES.has(url.hostname.toLowerCase());
+    return (url.protocol === "http:" || url.protocol === "https:") && isLoopbackName(url.hostname);
   } catch {
     return false;
   }
@@ -39,7 +41,7 @@ function refuse(reply: FastifyReply, message: string) {
 export function refuseOtherSites(app: FastifyInstance): void {
   app.addHook("onRequest", async (request: FastifyRequest, reply: FastifyReply) => {
     const host = request.headers.host;
-    if (host === undefined || !LOOPBACK_NAMES.has(hostName(host))) {
+    if (host === undefined || !isLoopbackName(hostName(host))) {
       return refuse(reply, `The editor answers only at 127.0.0.1, localhost or [::1], not at "${host ?? ""}": open http://127.0.0.1:<port>/admin/.`);
     }
     const origin = request.headers.origin;

@@ -96,15 +96,11 @@ export async function publish(workspace: Workspace, message: unknown, checkPages
 }
 
 function notPublished(count: number, elsewhere: number): string {
-  const problems = count === 1 ? "1 problem" : `${count} problems`;
-  const where =
-    elsewhere === 0
-      ? "in the changed pages"
-      : count === 1
-        ? "in a page you did not change"
-        : `, ${elsewhere === count ? "all" : elsewhere} in pages you did not change`;
-  const why = elsewhere === 0 ? "" : " (a link into a page that was renamed or removed, for example)";
-  return `Not published: ${problems}${where.startsWith(",") ? where : ` ${where}`}${why}. Fix them and publish again.`;
+  const fix = "Fix them and publish again.";
+  const why = "(a link into a page that was renamed or removed, for example)";
+  if (elsewhere === 0) return `Not published: ${count === 1 ? "1 problem" : `${count} problems`} in the changed pages. ${fix}`;
+  if (count === 1) return `Not published: 1 problem in a page you did not change ${why}. ${fix}`;
+  return `Not published: ${count} problems, ${elsewhere === count ? "all" : elsewhere} in pages you did not change ${why}. ${fix}`;
 }
 
 /** Pushes the branch to its upstream, or, on a first publish, to the remote (origin when there is one) and makes that its upstream. */
