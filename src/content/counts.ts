@@ -59,7 +59,10 @@ function listedCounts(pages: CountedPage[]): { below: (route: string) => number;
   for (const p of pages) {
     if (!p.data.card || p.route === "/") continue;
     const parent = parentOf(p.route);
-    children.set(parent, [...(children.get(parent) ?? []), p.route]);
+    // Pushed, not copied: a copy per page makes a listing of n pages cost n².
+    const list = children.get(parent);
+    if (list) list.push(p.route);
+    else children.set(parent, [p.route]);
   }
   const below = (route: string) => children.get(route)?.length ?? 0;
   const twoBelow = (route: string) => (children.get(route) ?? []).reduce((sum, child) => sum + below(child), 0);

@@ -5,6 +5,24 @@ export interface SiteTree {
   site: Site;
   pages: Map<string, Page>;
   primaryOf: Map<string, string>;
+  /** Every address some page sits below (at any depth), worked out once: asking each page's question of every page is n². */
+  withPagesBelow: Set<string>;
+}
+
+/** The tree of a site's pages, with what the place of each page needs worked out once. */
+export function siteTree(site: Site, pages: Map<string, Page>, primaryOf: Map<string, string>): SiteTree {
+  const withPagesBelow = new Set<string>();
+  for (const route of pages.keys()) {
+    let at = route;
+    while (at !== "/") {
+      const cut = at.lastIndexOf("/");
+      at = cut <= 0 ? "/" : at.slice(0, cut);
+      // Its own ancestors were added with it: each address is walked up once.
+      if (withPagesBelow.has(at)) break;
+      withPagesBelow.add(at);
+    }
+  }
+  return { site, pages, primaryOf, withPagesBelow };
 }
 
 /** "GATE Preparation Course | Nexa AI" → "GATE Preparation Course": the title without the site's name. */
@@ -54,7 +72,5 @@ export function cardTitleOf(tree: SiteTree, route: string): string {
 
 /** Whether other pages sit below this route (a listing), as opposed to a page at the end of its branch. */
 export function hasPagesBelow(tree: SiteTree, route: string): boolean {
-  const prefix = route === "/" ? "/" : route + "/";
-  for (const other of tree.pages.keys()) if (other !== route && other.startsWith(prefix)) return true;
-  return false;
+  return tree.withPagesBelow.has(route);
 }

@@ -9,7 +9,7 @@ import { checkAssets, checkIds, checkLinks, type CheckedFile } from "./check-ref
 import { fillCounts } from "./counts.ts";
 import { lazyLoadedFile } from "./load.ts";
 import { problem, sortProblems, type Problem } from "./problem.ts";
-import { resolveChildCards, resolvePanels } from "./resolve-listings.ts";
+import { childIndex, resolveChildCards, resolvePanels } from "./resolve-listings.ts";
 import { resolveSiteFacts } from "./site-facts.ts";
 import { buildRouteTable, type RouteTable } from "./routes.ts";
 
@@ -171,10 +171,11 @@ export function crossCheck(root: string, yaml: { files: string[]; problems: Prob
   problems.push(...fillCounts(validPages, siteFile?.valid ? siteFile : null));
   // The counts are spent once the texts are filled; the settings every page carries to the browser leave them out.
   if (siteFile?.valid) delete siteFile.data.counts;
-  const { problems: listingProblems, addedIds } = resolveChildCards(validPages);
+  const below = childIndex(validPages);
+  const { problems: listingProblems, addedIds } = resolveChildCards(validPages, below);
   problems.push(...listingProblems);
   if (siteFile?.valid) {
-    resolvePanels(siteFile.data, validPages);
+    resolvePanels(siteFile.data, validPages, below);
     problems.push(...resolveSiteFacts(siteFile.data, validPages));
   }
   const idsByRoute = new Map<string, Set<string>>();

@@ -5,7 +5,7 @@ import { escapeHtml } from "../../shared/html.ts";
 import { CARD_HEIGHT, CARD_WIDTH, logoDataUrl } from "./card-image.ts";
 import { coursesOf, type CourseProblem } from "../../content/course-facts.ts";
 import { breadcrumbLd, courseLd, organizationLd, scriptTag, webSiteLd, type JsonLd } from "./json-ld.ts";
-import { cardTitleOf, hasPagesBelow, sectionOf, type SiteTree } from "../../content/page-place.ts";
+import { cardTitleOf, hasPagesBelow, sectionOf, siteTree, type SiteTree } from "../../content/page-place.ts";
 import { drawSocialCards, type CardJob, type CardStats } from "./social-cards.ts";
 
 /** The picture social sites show for a page, with what og:image and twitter:image need. */
@@ -36,7 +36,7 @@ export const DEFAULT_IMAGE: ShareImage = {
 };
 
 export function siteTreeOf(site: Site, pages: ContentPage[], primaryOf: Map<string, string>): SiteTree {
-  return { site, pages: new Map(pages.map((p) => [p.route, p.data])), primaryOf };
+  return siteTree(site, new Map(pages.map((p) => [p.route, p.data])), primaryOf);
 }
 
 /** Where a page's drawn card goes in the built site: / → og/index.png, /a/b → og/a/b.png */
