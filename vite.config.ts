@@ -1,5 +1,7 @@
 import react from "@vitejs/plugin-react";
 import { Features } from "lightningcss";
+import { sep } from "node:path";
+import { fileURLToPath } from "node:url";
 import { defineConfig, type CSSOptions, type Plugin, type UserConfig } from "vite";
 import { sitePlugin } from "./src/build/vite-plugin.ts";
 
@@ -64,6 +66,17 @@ function refuseDotPaths(): Plugin {
   };
 }
 
+/** The project folder (this file's), whose own builds and throwaway copies the dev server leaves alone. */
+const PROJECT_DIR = fileURLToPath(new URL(".", import.meta.url));
+
+/**
+ * Builds and throwaway copies hold thousands of files: neither watched nor scanned. Anchored to
+ * this project's folder rather than matched as a .tmp folder anywhere, which would also match every file of a
+ * copy under .tmp/ when the dev server runs inside it (the benchmarks do), so its saves went unseen.
+ */
+export const DEV_UNWATCHED = [".builds", ".tmp", "dist"].map((dir) => PROJECT_DIR + dir + sep);
+const unwatched = (path: string) => DEV_UNWATCHED.some((dir) => path.startsWith(dir) || path + sep === dir);
+
 /** The project's Vite configuration; the build (src/build/build-site.ts) has checked site/ already, so its bundles do not read it again. */
 export const siteConfig = (options: { contentChecked?: boolean } = {}): UserConfig => ({
   publicDir: "site/assets",
@@ -72,10 +85,10 @@ export const siteConfig = (options: { contentChecked?: boolean } = {}): UserConf
   server: {
     host: "127.0.0.1",
     port: 5173,
-    // Builds and throwaway copies hold thousands of HTML files: neither watched nor scanned for dependencies.
-    watch: { ignored: ["**/.builds/**", "**/.tmp/**", "**/dist/**"] },
+    watch: { ignored: [unwatched] },
     fs: { strict: true, allow: DEV_SERVER_ALLOW, deny: DEV_SERVER_DENY },
   },
+  // The one entry page: without it Vite scans every *.html under the project, the copies' thousands included.
   optimizeDeps: { entries: ["index.html"] },
   build: {
     outDir: "dist",

@@ -6,7 +6,9 @@ import { formatProblem, formatText } from "../content/format-problems.ts";
 import { pageEntries } from "../content/page-entries.ts";
 import type { Problem } from "../content/problem.ts";
 import { isPageFile, routeOfFile } from "../content/routes.ts";
+import { KeptChecks } from "../content/kept-checks.ts";
 import { loadSiteContent, type SiteContent } from "../content/site.ts";
+import type { PageEntry } from "../shared/page-entry.ts";
 
 /**
  * Turns the checked content under site/ into what the app reads in the dev server:
@@ -93,12 +95,21 @@ export function sitePlugin(rootOverride?: string, options: { contentChecked?: bo
   let root = rootOverride ?? process.cwd();
   let content: SiteContent | null = null;
   let serving = false;
-  const current = (): SiteContent => (content ??= loadSiteContent(root));
+  // A save checks that one file again; the others' checks are kept (the editor keeps them the same way).
+  let kept: KeptChecks | null = null;
+  const check = () => (kept ??= new KeptChecks(root)).content();
+  const current = (): SiteContent => (content ??= check());
+  // /_data/<address>.json → what it shows, made once per check rather than per request (a list of every address).
+  let entries: { of: SiteContent; byPath: Map<string, [address: string, entry: PageEntry]> } | null = null;
+  const entryAt = (c: SiteContent, path: string) => {
+    if (entries?.of !== c) entries = { of: c, byPath: new Map(pageEntries(c).map((e) => [dataPathOf(e[0]), e])) };
+    return entries.byPath.get(path);
+  };
 
   // After every change the open page reloads: a page with problems then shows them, and a fixed
   // page, or one that never had any, shows its content (an error overlay would cover pages that work).
   const reload = (server: ViteDevServer) => {
-    content = loadSiteContent(root);
+    content = check();
     if (content.problems.length > 0) server.config.logger.error(new ContentError(content).message);
     server.ws.send({ type: "full-reload" });
   };
@@ -129,7 +140,7 @@ export function sitePlugin(rootOverride?: string, options: { contentChecked?: bo
         const path = new URL(req.url ?? "/", "http://localhost").pathname;
         if (!path.startsWith("/_data/")) return next();
         const c = current();
-        const found = pageEntries(c).find(([address]) => dataPathOf(address) === path);
+        const found = entryAt(c, path);
         const address = found?.[0] ?? normalizePath(path.replace(/^\/_data/, "").replace(/\.json$/, "").replace(/^\/index$/, "/")) ?? "/";
         const blocking = problemsBlocking(c, address);
         // 409: this page cannot be shown as it stands; the app then loads the address as a whole page, which lists the problems.

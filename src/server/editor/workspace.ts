@@ -1,16 +1,14 @@
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import type { Page, Site } from "../../shared/generated/schema-types.ts";
-import type { FileCheck } from "../../content/check-file.ts";
-import { checkFile } from "../../content/check-file.ts";
 import { MAX_FILE_BYTES } from "../../content/load.ts";
 import type { Problem } from "../../content/problem.ts";
 import { routeOfFile } from "../../content/routes.ts";
-import { crossCheck, siteYamlFiles, validatorsOf, type SiteContent } from "../../content/site.ts";
+import { KeptChecks } from "../../content/kept-checks.ts";
+import { validatorsOf, type SiteContent } from "../../content/site.ts";
 import { isPlaceholderProblem, KINDS, planStarter, StarterError, type Kind } from "../../content/starters.ts";
 import { setValue } from "../../content/yaml-edit.ts";
-import { filesStamp } from "../../shared/files-under.ts";
 import { EditorInputError } from "./editor-error.ts";
 import type { PagePath } from "./page-path.ts";
 
@@ -47,49 +45,16 @@ const rel = (from: string, to: string) => relative(from, to).split("\\").join("/
  */
 export class Workspace {
   readonly siteDir: string;
-  private readonly checked = new Map<string, { stamp: string; result: FileCheck }>();
-  /** The pictures as the kept results saw them. */
-  private assets = "";
+  private readonly kept: KeptChecks;
 
   constructor(readonly root: string) {
     this.siteDir = join(root, "site");
-  }
-
-  private stampOf(full: string): string {
-    const stat = statSync(full);
-    return `${stat.mtimeMs}:${stat.size}`;
-  }
-
-  /**
-   * The file's own checks, from the cache while it is unchanged on disk. The cross-file checks
-   * fill listings into the data (childCards sections, the site settings' header panels), so
-   * those files' data is handed out as a copy; copying every page's would double a check's time.
-   */
-  private fileCheck(full: string): FileCheck {
-    const stamp = this.stampOf(full);
-    let entry = this.checked.get(full);
-    if (entry?.stamp !== stamp) {
-      entry = { stamp, result: checkFile(this.root, full, validatorsOf(this.root)) };
-      this.checked.set(full, entry);
-    }
-    const { result } = entry;
-    return result.loaded && fillsListings(result.loaded) ? { ...result, loaded: { ...result.loaded, data: structuredClone(result.loaded.data) } } : result;
+    this.kept = new KeptChecks(root);
   }
 
   /** Every check over the whole site, with `unsaved` (page path → text) standing in for those files. */
   content(unsaved?: { file: PagePath; text: string }): SiteContent {
-    const assets = filesStamp(join(this.siteDir, "assets"), this.root).join("\n");
-    if (assets !== this.assets) {
-      this.checked.clear();
-      this.assets = assets;
-    }
-    const yaml = siteYamlFiles(this.root);
-    const unsavedFull = unsaved ? join(this.root, unsaved.file) : null;
-    const files = unsavedFull && !yaml.files.includes(unsavedFull) ? [...yaml.files, unsavedFull].sort() : yaml.files;
-    const validators = validatorsOf(this.root);
-    const results = files.map((full) => (full === unsavedFull ? checkFile(this.root, full, validators, Buffer.from(unsaved!.text)) : this.fileCheck(full)));
-    const texts = unsaved ? new Map([[unsaved.file as string, unsaved.text]]) : undefined;
-    return crossCheck(this.root, { files, problems: yaml.problems }, results, { texts });
+    return this.kept.content(unsaved ? { full: join(this.root, unsaved.file), text: unsaved.text } : undefined);
   }
 
   /** The problems of one page's text, checked with the whole site in place. */
@@ -109,7 +74,7 @@ export class Workspace {
       const file = rel(this.root, full);
       const inSite = rel(this.siteDir, full);
       if (inSite === "_site.yaml") continue;
-      const data = this.fileCheck(full).loaded?.data as Partial<Page> | undefined;
+      const data = this.kept.peek(full).loaded?.data as Partial<Page> | undefined;
       const route = routeOfFile(inSite);
       pages.push({
         file,
@@ -187,12 +152,6 @@ function withTitle(text: string, title: string, site: Site | null): string {
   let out = setValue(text, ["title"], full.length <= 60 ? full : title);
   out = setValue(out, ["card", "title"], title);
   return setValue(out, ["sections", 0, "heading"], title);
-}
-
-function fillsListings(loaded: NonNullable<FileCheck["loaded"]>): boolean {
-  if (loaded.kind === "site") return true;
-  const sections = (loaded.data as { sections?: unknown } | null)?.sections;
-  return Array.isArray(sections) && sections.some((s) => (s as { type?: unknown } | null)?.type === "childCards");
 }
 
 function refuseOversized(text: string): void {
