@@ -1,6 +1,7 @@
 import fastifyStatic from "@fastify/static";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { join } from "node:path";
+import { isResourceExhaustion } from "../../content/load.ts";
 import { validatorsOf } from "../../content/site.ts";
 import { handleError, type ErrorBody } from "../error-responses.ts";
 import { registerStrictJsonParser } from "../json-body.ts";
@@ -72,6 +73,8 @@ function editorError(error: FastifyError, request: FastifyRequest, reply: Fastif
 
 type Body = Record<string, unknown>;
 
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 function bodyOf(request: FastifyRequest): Body {
   const body = request.body;
   if (body === null || typeof body !== "object" || Array.isArray(body)) throw new EditorInputError(400, "The request body must be a JSON object.");
@@ -131,8 +134,16 @@ export async function editorPlugin(app: FastifyInstance, options: EditorOptions)
     const file = pagePath(body.path);
     const base = body.base === undefined || body.base === null ? null : String(body.base);
     const text = textOf(body);
+    const { problems } = workspace.check(file, text);
+    const exhausting = problems.find(isResourceExhaustion);
+    if (exhausting)
+      throw new EditorInputError(
+        422,
+        `${file} was not saved: ${exhausting.message}: a text like this can grow to gigabytes when read (a "YAML bomb"), so it is never written. ${capitalised(exhausting.hint ?? "")}.`,
+        { problems: [exhausting] },
+      );
     const saved = workspace.save(file, text, base);
-    return { ...saved, problems: workspace.check(file, text).problems };
+    return { ...saved, problems };
   });
 
   app.post("/admin/api/pages", limits, async (request, reply) => {
