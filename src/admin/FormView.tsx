@@ -231,7 +231,7 @@ function Field({ field, value, path, edit, file, focusAfter }: { field: FieldSpe
     case "list":
       return <ListField field={field} value={value} path={path} edit={edit} file={file} focusAfter={focusAfter} />;
     case "picture":
-      return <PictureField field={field} value={value} path={path} edit={edit} file={file} />;
+      return <PictureField field={field} value={value} path={path} edit={edit} file={file} focusAfter={focusAfter} />;
     case "boolean":
       return (
         <div className="field field-check">
@@ -296,7 +296,7 @@ interface PlacedPicture {
  * decoration) before it is placed; the server checks the file, writes it under site/assets/
  * and answers its path and size, which are written into the page with the text.
  */
-function PictureField({ field, value, path, edit, file }: { field: FieldSpec; value: unknown; path: YamlPath; edit: FieldsProps["edit"]; file: string }) {
+function PictureField({ field, value, path, edit, file, focusAfter }: { field: FieldSpec; value: unknown; path: YamlPath } & Omit<FieldsProps, "fields" | "data" | "path">) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [chosen, setChosen] = useState<File | null>(null);
@@ -328,6 +328,7 @@ function PictureField({ field, value, path, edit, file }: { field: FieldSpec; va
       <button type="button" aria-describedby={`${id}-label`} onClick={() => input.current?.click()}>
         {`Choose a picture for ${field.title.toLowerCase()}`}
       </button>
+      {current && field.fields?.length ? <Fields fields={field.fields} data={current} path={path} edit={edit} file={file} focusAfter={focusAfter} /> : null}
       {chosen ? (
         <PictureDialog
           picture={chosen}

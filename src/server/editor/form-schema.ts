@@ -48,6 +48,9 @@ const LONG_TEXT = new Set(["description", "text", "intro", "body", "caption"]);
  */
 const PHONE_CUTS: Readonly<Record<string, Readonly<Record<string, PhoneCut>>>> = { hero: { image: "right" }, enquiryForm: { background: "centre" } };
 
+/** The fields of a picture an upload writes (pictures.ts): shown as the picture, not as inputs. */
+const PICTURE_FILE_FIELDS = ["src", "width", "height", "phone"];
+
 const entryYaml = (value: unknown) => compactYaml([value]).toString({ lineWidth: 0, flowCollectionPadding: false });
 
 function kindOf(node: SchemaNode, name: string): FieldSpec["kind"] {
@@ -72,6 +75,9 @@ function fieldsOf(index: SchemaIndex, at: Located, depth: number, skip: string[]
       const spec: FieldSpec = { name, title: resolved.node.title ?? name, description: resolved.node.description ?? "", required: required.has(name), kind };
       if (kind === "choice") spec.choices = (branch.node.enum ?? []).filter((c): c is string | number => typeof c === "string" || typeof c === "number");
       if (kind === "group" && depth > 0) spec.fields = fieldsOf(index, branch, depth - 1).filter((f) => f.kind !== "group" && f.kind !== "list");
+      // A picture's own words and switches (alt, decorative, …) stay editable beside it; its file,
+      // size and phone version come from an upload only, so they are not inputs.
+      if (kind === "picture" && depth > 0) spec.fields = fieldsOf(index, branch, depth - 1, PICTURE_FILE_FIELDS).filter((f) => f.kind !== "group" && f.kind !== "list");
       if (kind === "list" && depth > 0 && branch.node.items) {
         const items = index.resolve(branch.node.items, branch.file);
         if (kindOf(items.node, name) === "group") {

@@ -85,6 +85,18 @@ describe("pictures in the form view", () => {
     expect(screen.queryByRole("dialog")).toBeNull();
   });
 
+  it("keeps an existing picture's alt text editable in place, without a new upload", async () => {
+    const user = userEvent.setup();
+    const withPicture = PAGE.replace("    heading: 'Mining'\n", "    heading: 'Mining'\n    image:\n      src: /industries/mining/pit.webp\n      alt: A mine.\n      width: 1600\n      height: 600\n");
+    const seen = renderForm(withPicture);
+    expect(screen.getByText(/\/industries\/mining\/pit\.webp, 1600 × 600/)).toBeTruthy();
+    const alt = screen.getAllByRole("textbox", { name: /^Alt text/ })[0]!;
+    await user.type(alt, " Trucks climb its terraces.");
+    // Typed letter by letter, the text passes through "A mine. " (a trailing space), which YAML must quote; the quotes stay.
+    expect(seen.text).toBe(withPicture.replace("      alt: A mine.\n", '      alt: "A mine. Trucks climb its terraces."\n'));
+    expect(screen.queryByRole("spinbutton", { name: /^Width/ })).toBeNull();
+  });
+
   it("is reachable without a mouse: a button opens the file picker", () => {
     renderForm(PAGE);
     expect(screen.getAllByRole("button", { name: "Choose a picture for image" })[0]!.tagName).toBe("BUTTON");
