@@ -222,7 +222,7 @@ export function EditorApp() {
             {merging && conflict ? <MergePanel mine={text} disk={conflict.disk} onDone={keepMerged} onCancel={() => setMerging(false)} /> : null}
             <div className="panes">
               <div className="edit-pane">
-                {view === "source" ? <SourceEditor key={open.file} file={open.file} text={text} problems={problems} onChange={setText} /> : form ? <FormView text={text} form={form} onChange={setText} /> : null}
+                {view === "source" ? <SourceEditor key={open.file} file={open.file} text={text} problems={problems} onChange={setText} /> : form ? <FormView file={open.file} text={text} form={form} onChange={setText} /> : null}
                 <ProblemList problems={problems} checking={checking} />
               </div>
               <Preview title={open.route} html={html} stale={stale} onNavigate={navigateTo} />

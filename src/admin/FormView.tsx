@@ -1,9 +1,12 @@
-import { useId, useState } from "react";
-import type { FormSchema } from "./api.ts";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { api, ApiError, type FormSchema } from "./api.ts";
+import { Dialog } from "./Dialog.tsx";
 import type { FieldSpec } from "../server/editor/form-schema.ts";
-import { appendEntry, dataOf, moveEntry, removeEntry, setValue, YamlEditError, type YamlPath } from "../content/yaml-edit.ts";
+import { appendEntry, dataOf, moveEntry, removeEntry, setFields, setValue, YamlEditError, type FieldValues, type YamlPath } from "../content/yaml-edit.ts";
 
 interface FormViewProps {
+  /** The page file, whose address names the folder of its new pictures. */
+  file: string;
   text: string;
   form: FormSchema;
   onChange: (text: string) => void;
@@ -17,8 +20,9 @@ const isObject = (v: unknown): v is Data => v !== null && typeof v === "object" 
  * list to add to, reorder and shorten, each with its block's fields. Every change is an edit
  * of the one YAML text (yaml-edit.ts), so the source view shows it at once and nothing else moves.
  */
-export function FormView({ text, form, onChange }: FormViewProps) {
+export function FormView({ file, text, form, onChange }: FormViewProps) {
   const [error, setError] = useState("");
+  const focusAfter = useFocusAfterEdit();
   const [newType, setNewType] = useState(form.blocks.find((b) => b.type === "prose")?.type ?? form.blocks[0]?.type ?? "");
   const data = dataOf(text);
   const edit = (change: (text: string) => string) => {
@@ -50,30 +54,20 @@ export function FormView({ text, form, onChange }: FormViewProps) {
       </p>
       <fieldset className="form-group">
         <legend>Page</legend>
-        <Fields fields={form.page} data={data} path={[]} edit={edit} />
+        <Fields fields={form.page} data={data} path={[]} edit={edit} file={file} focusAfter={focusAfter} />
       </fieldset>
       <h2 className="form-heading">Sections</h2>
       <ol className="section-list">
         {sections.map((section, i) => {
           const type = isObject(section) ? section.type : undefined;
           const block = blockOf(type);
-          const name = `Section ${i + 1}: ${block?.title ?? String(type)}`;
+          const name = `section ${i + 1}: ${block?.title ?? String(type)}`;
           return (
             <li key={i} className="section-item">
               <fieldset className="form-group">
-                <legend>{name}</legend>
-                <div className="section-actions">
-                  <button type="button" onClick={() => edit((t) => moveEntry(t, ["sections"], i, -1))} disabled={i === 0} aria-label={`Move ${name} up`}>
-                    Move up
-                  </button>
-                  <button type="button" onClick={() => edit((t) => moveEntry(t, ["sections"], i, 1))} disabled={i === sections.length - 1} aria-label={`Move ${name} down`}>
-                    Move down
-                  </button>
-                  <button type="button" onClick={() => edit((t) => removeEntry(t, ["sections"], i))} disabled={sections.length === 1} aria-label={`Remove ${name}`}>
-                    Remove
-                  </button>
-                </div>
-                {block && isObject(section) ? <Fields fields={block.fields} data={section} path={["sections", i]} edit={edit} /> : <p>This block is edited in the source view.</p>}
+                <legend>{`Section ${i + 1}: ${block?.title ?? String(type)}`}</legend>
+                <EntryActions listPath={["sections"]} index={i} count={sections.length} minimum={1} name={name} edit={edit} focusAfter={focusAfter} />
+                {block && isObject(section) ? <Fields fields={block.fields} data={section} path={["sections", i]} edit={edit} file={file} focusAfter={focusAfter} /> : <p>This block is edited in the source view.</p>}
               </fieldset>
             </li>
           );
@@ -90,7 +84,15 @@ export function FormView({ text, form, onChange }: FormViewProps) {
             ))}
           </select>
         </label>
-        <button type="button" disabled={!starter} onClick={() => starter && edit((t) => appendEntry(t, ["sections"], starter))}>
+        <button
+          type="button"
+          disabled={!starter}
+          onClick={() => {
+            if (!starter) return;
+            edit((t) => appendEntry(t, ["sections"], starter));
+            focusAfter(`remove:sections:${sections.length}`);
+          }}
+        >
           Add section
         </button>
       </div>
@@ -103,19 +105,109 @@ interface FieldsProps {
   data: Data;
   path: YamlPath;
   edit: (change: (text: string) => string) => void;
+  file: string;
+  focusAfter: (key: string) => void;
 }
 
-function Fields({ fields, data, path, edit }: FieldsProps) {
+function Fields({ fields, data, path, edit, file, focusAfter }: FieldsProps) {
   return (
     <>
       {fields.map((field) => (
-        <Field key={field.name} field={field} value={data[field.name]} path={[...path, field.name]} edit={edit} />
+        <Field key={field.name} field={field} value={data[field.name]} path={[...path, field.name]} edit={edit} file={file} focusAfter={focusAfter} />
       ))}
     </>
   );
 }
 
-function Field({ field, value, path, edit }: { field: FieldSpec; value: unknown; path: YamlPath; edit: FieldsProps["edit"] }) {
+/** The key of a list entry's button, for focus to find it again after the list changed. */
+const focusKey = (action: string, listPath: YamlPath, index: number) => `${action}:${listPath.join(".")}:${index}`;
+
+/**
+ * Focus the control named by a key once the edit it follows has been drawn: a moved entry's
+ * same button at its new place (or its other move button when it reached an end), the entry that
+ * took a removed one's place, a new entry's Remove button. Without this, focus falls to the page.
+ */
+function useFocusAfterEdit(): (key: string) => void {
+  const wanted = useRef<string | null>(null);
+  useEffect(() => {
+    if (wanted.current === null) return;
+    const candidates = wanted.current.split("|").map((key) => document.querySelector<HTMLElement>(`[data-focus-key="${key}"]:not(:disabled)`));
+    wanted.current = null;
+    candidates.find((c) => c !== null)?.focus();
+  });
+  return (key: string) => {
+    wanted.current = key;
+  };
+}
+
+function EntryActions(props: { listPath: YamlPath; index: number; count: number; minimum: number; name: string; edit: FieldsProps["edit"]; focusAfter: FieldsProps["focusAfter"] }) {
+  const { listPath, index: i, count, minimum, name, edit, focusAfter } = props;
+  const move = (by: -1 | 1) => {
+    edit((t) => moveEntry(t, listPath, i, by));
+    const [same, other] = by === -1 ? ["up", "down"] : ["down", "up"];
+    focusAfter(`${focusKey(same, listPath, i + by)}|${focusKey(other, listPath, i + by)}`);
+  };
+  const remove = () => {
+    edit((t) => removeEntry(t, listPath, i));
+    focusAfter(`${focusKey("remove", listPath, i)}|${focusKey("remove", listPath, i - 1)}`);
+  };
+  return (
+    <div className="section-actions">
+      <button type="button" data-focus-key={focusKey("up", listPath, i)} onClick={() => move(-1)} disabled={i === 0} aria-label={`Move up ${name}`}>
+        Move up
+      </button>
+      <button type="button" data-focus-key={focusKey("down", listPath, i)} onClick={() => move(1)} disabled={i === count - 1} aria-label={`Move down ${name}`}>
+        Move down
+      </button>
+      <button type="button" data-focus-key={focusKey("remove", listPath, i)} onClick={remove} disabled={count <= Math.max(1, minimum)} aria-label={`Remove ${name}`}>
+        Remove
+      </button>
+    </div>
+  );
+}
+
+/** A list inside a block (cards, rows, slides): its entries with their fields, to add to, reorder and shorten. */
+function ListField({ field, value, path, edit, file, focusAfter }: { field: FieldSpec; value: unknown; path: YamlPath } & Omit<FieldsProps, "fields" | "data" | "path">) {
+  const entries = Array.isArray(value) ? (value as unknown[]) : [];
+  const drawable = field.fields && field.starter && entries.every(isObject);
+  const label = `${field.title}${field.required ? " (required)" : ""}`;
+  if (!drawable || entries.length === 0)
+    return (
+      <p className="field-list">
+        <strong>{label}</strong>: {entries.length > 0 ? `${entries.length} ${entries.length === 1 ? "entry" : "entries"}` : "none"}, edited in the source view.
+      </p>
+    );
+  return (
+    <fieldset className="form-subgroup">
+      <legend>{label}</legend>
+      <ol className="entry-list">
+        {entries.map((entry, i) => {
+          const name = `${field.title} ${i + 1}`;
+          return (
+            <li key={i}>
+              <fieldset className="form-subgroup">
+                <legend>{name}</legend>
+                <EntryActions listPath={path} index={i} count={entries.length} minimum={field.minItems ?? 1} name={name.toLowerCase()} edit={edit} focusAfter={focusAfter} />
+                <Fields fields={field.fields!} data={entry as Data} path={[...path, i]} edit={edit} file={file} focusAfter={focusAfter} />
+              </fieldset>
+            </li>
+          );
+        })}
+      </ol>
+      <button
+        type="button"
+        onClick={() => {
+          edit((t) => appendEntry(t, path, field.starter!));
+          focusAfter(focusKey("remove", path, entries.length));
+        }}
+      >
+        {`Add to ${field.title.toLowerCase()}`}
+      </button>
+    </fieldset>
+  );
+}
+
+function Field({ field, value, path, edit, file, focusAfter }: { field: FieldSpec; value: unknown; path: YamlPath } & Omit<FieldsProps, "fields" | "data" | "path">) {
   const id = useId();
   const hint = `${id}-hint`;
   const set = (v: string | number | boolean) => edit((t) => setValue(t, path, v));
@@ -133,15 +225,13 @@ function Field({ field, value, path, edit }: { field: FieldSpec; value: unknown;
         <fieldset className="form-subgroup">
           <legend>{label}</legend>
           {describe}
-          {isObject(value) ? <Fields fields={field.fields ?? []} data={value} path={path} edit={edit} /> : <p className="field-hint">Not set: add it in the source view.</p>}
+          {isObject(value) ? <Fields fields={field.fields ?? []} data={value} path={path} edit={edit} file={file} focusAfter={focusAfter} /> : <p className="field-hint">Not set: add it in the source view.</p>}
         </fieldset>
       );
     case "list":
-      return (
-        <p className="field-list">
-          <strong>{label}</strong>: {Array.isArray(value) ? `${value.length} ${value.length === 1 ? "entry" : "entries"}` : "none"}, edited in the source view.
-        </p>
-      );
+      return <ListField field={field} value={value} path={path} edit={edit} file={file} focusAfter={focusAfter} />;
+    case "picture":
+      return <PictureField field={field} value={value} path={path} edit={edit} file={file} focusAfter={focusAfter} />;
     case "boolean":
       return (
         <div className="field field-check">
@@ -191,4 +281,142 @@ function Field({ field, value, path, edit }: { field: FieldSpec; value: unknown;
       );
     }
   }
+}
+
+interface PlacedPicture {
+  src: string;
+  width: number;
+  height: number;
+  phone?: { src: string; width: number; height: number };
+}
+
+/**
+ * A picture field: drop a file on it or choose one (a keyboard cannot drop). The dialog shows
+ * the picture and asks its alternative text, which must be given (or the picture marked as
+ * decoration) before it is placed; the server checks the file, writes it under site/assets/
+ * and answers its path and size, which are written into the page with the text.
+ */
+function PictureField({ field, value, path, edit, file, focusAfter }: { field: FieldSpec; value: unknown; path: YamlPath } & Omit<FieldsProps, "fields" | "data" | "path">) {
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [chosen, setChosen] = useState<File | null>(null);
+  const [over, setOver] = useState(false);
+  const current = isObject(value) ? value : null;
+  const label = `${field.title}${field.required ? " (required)" : ""}`;
+  return (
+    <div
+      className={over ? "field picture-field dropping" : "field picture-field"}
+      onDragOver={(e) => {
+        e.preventDefault();
+        setOver(true);
+      }}
+      onDragLeave={() => setOver(false)}
+      onDrop={(e) => {
+        e.preventDefault();
+        setOver(false);
+        const dropped = e.dataTransfer.files[0];
+        if (dropped) setChosen(dropped);
+      }}
+    >
+      <span id={`${id}-label`} className="picture-label">
+        {label}
+      </span>
+      <p className="field-hint">
+        {current && typeof current.src === "string" ? `${current.src}, ${String(current.width)} × ${String(current.height)}` : "No picture yet."} Drop a JPEG, PNG or WebP picture here, or choose one.
+      </p>
+      <input ref={input} id={id} type="file" accept="image/jpeg,image/png,image/webp" className="visually-hidden" tabIndex={-1} aria-hidden="true" onChange={(e) => e.target.files?.[0] && setChosen(e.target.files[0])} />
+      <button type="button" aria-describedby={`${id}-label`} onClick={() => input.current?.click()}>
+        {`Choose a picture for ${field.title.toLowerCase()}`}
+      </button>
+      {current && field.fields?.length ? <Fields fields={field.fields} data={current} path={path} edit={edit} file={file} focusAfter={focusAfter} /> : null}
+      {chosen ? (
+        <PictureDialog
+          picture={chosen}
+          page={file}
+          phoneCut={field.phoneCut}
+          initialAlt={current && typeof current.alt === "string" ? current.alt : ""}
+          onCancel={() => {
+            setChosen(null);
+            if (input.current) input.current.value = "";
+          }}
+          onPlaced={(placed, alt, decorative) => {
+            const values: FieldValues = { src: placed.src, alt: decorative ? "" : alt, width: placed.width, height: placed.height };
+            if (decorative) values.decorative = true;
+            if (placed.phone) values.phone = { src: placed.phone.src, width: placed.phone.width, height: placed.phone.height };
+            edit((t) => setFields(t, path, values));
+            setChosen(null);
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function PictureDialog(props: { picture: File; page: string; phoneCut?: string; initialAlt: string; onCancel: () => void; onPlaced: (placed: PlacedPicture, alt: string, decorative: boolean) => void }) {
+  const { picture, page, phoneCut, initialAlt, onCancel, onPlaced } = props;
+  const [alt, setAlt] = useState(initialAlt);
+  const [decorative, setDecorative] = useState(false);
+  const [replace, setReplace] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState("");
+  // jsdom has no object URLs; a browser shows the picture before it is sent.
+  const url = useMemo(() => (typeof URL.createObjectURL === "function" ? URL.createObjectURL(picture) : ""), [picture]);
+  useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);
+  const place = async () => {
+    if (!decorative && alt.trim() === "") {
+      setError("Describe the picture in one sentence for people who cannot see it, or mark it as decoration.");
+      return;
+    }
+    setBusy(true);
+    setError("");
+    try {
+      const placed = await api.picture(page, picture, { phone: phoneCut, replace });
+      onPlaced(placed, alt.trim(), decorative);
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : "The picture could not be sent: is the editor still running?");
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog title="Place a picture" onClose={onCancel}>
+      <form
+        method="dialog"
+        className="dialog-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void place();
+        }}
+      >
+        {url ? <img src={url} alt="" className="picture-preview" /> : null}
+        <p>{`${picture.name} (${Math.ceil(picture.size / 1024)} KB)${phoneCut ? ": a phone version is cut from it too." : ""}`}</p>
+        <div className="field">
+          <label htmlFor="picture-alt">Alt text (required)</label>
+          <textarea id="picture-alt" rows={2} maxLength={300} value={alt} disabled={decorative} onChange={(e) => setAlt(e.target.value)} aria-describedby="picture-alt-hint" />
+          <span id="picture-alt-hint" className="field-hint">
+            One plain sentence saying what the picture shows. Do not start with &quot;Image of&quot;.
+          </span>
+        </div>
+        <div className="field field-check">
+          <input id="picture-decorative" type="checkbox" checked={decorative} onChange={(e) => setDecorative(e.target.checked)} />
+          <label htmlFor="picture-decorative">Decoration only (no alt text)</label>
+        </div>
+        <div className="field field-check">
+          <input id="picture-replace" type="checkbox" checked={replace} onChange={(e) => setReplace(e.target.checked)} />
+          <label htmlFor="picture-replace">Write over a picture of the same name</label>
+        </div>
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+        <div className="dialog-buttons">
+          <button type="submit" disabled={busy}>
+            {busy ? "Placing…" : "Place picture"}
+          </button>
+          <button type="button" onClick={onCancel}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
 }

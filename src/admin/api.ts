@@ -1,4 +1,5 @@
 import type { FormSchema } from "../server/editor/form-schema.ts";
+import type { WrittenPicture } from "../server/editor/pictures.ts";
 import type { Published } from "../server/editor/publish.ts";
 import type { Completions, Hover } from "../server/editor/schema-help.ts";
 import type { PageSummary, PageText } from "../server/editor/workspace.ts";
@@ -52,4 +53,12 @@ export const api = {
   form: () => call<FormSchema>("GET", "form"),
   changes: () => call<{ files: string[] }>("GET", "changes"),
   publish: (message: string) => call<Published>("POST", "publish", { message }),
+  /** Send a picture's bytes as they are; the server reads its type from them. */
+  picture: async (page: string, file: Blob & { name: string }, options: { phone?: string; replace: boolean }) => {
+    const query = new URLSearchParams({ page, name: file.name, ...(options.phone ? { phone: options.phone } : {}), ...(options.replace ? { replace: "1" } : {}) });
+    const response = await fetch(`/admin/api/picture?${query}`, { method: "POST", headers: { "content-type": "application/octet-stream" }, body: file });
+    const json = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+    if (!response.ok) throw new ApiError(response.status, typeof json.error === "string" ? json.error : `The editor's server answered ${response.status}.`, json);
+    return json as unknown as WrittenPicture;
+  },
 };

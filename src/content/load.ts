@@ -25,6 +25,15 @@ export const MAX_VALUES = 10_000;
 
 const NESTED_TOO_DEEPLY = { message: "lists or groups are nested too deeply here", hint: "a page nests a few levels at most; check the brackets and the indentation" };
 
+const TOO_MANY_ALIASES = { message: `too many *aliases (more than ${MAX_ALIAS_COUNT} expansions)`, hint: "write the repeated text out instead of using &anchors and *aliases" };
+
+/**
+ * The problems that say a text would exhaust memory or the stack if read (a "billion laughs"
+ * alias bomb, nesting deeper than the parser allows): the loader stops before expanding it, and
+ * the editor refuses to save such a text at all rather than write it where the build reads it.
+ */
+export const isResourceExhaustion = (p: { message: string }): boolean => p.message === TOO_MANY_ALIASES.message || p.message === NESTED_TOO_DEEPLY.message;
+
 function yamlProblem(file: string, err: YAMLError, text: string): Problem {
   const { line, col, message, hint } = explainYamlError(err, text);
   return problem(file, { line, col }, message, hint);
@@ -167,11 +176,7 @@ export function loadYaml(file: string, bytes: Uint8Array): { loaded?: LoadedFile
   } catch (error) {
     // Deep nesting the parser let through can still exhaust the stack while converting.
     if (error instanceof RangeError) return { problems: [problem(file, { line: 1, col: 1 }, NESTED_TOO_DEEPLY.message, NESTED_TOO_DEEPLY.hint)] };
-    return {
-      problems: [
-        problem(file, { line: 1, col: 1 }, `too many *aliases (more than ${MAX_ALIAS_COUNT} expansions)`, "write the repeated text out instead of using &anchors and *aliases"),
-      ],
-    };
+    return { problems: [problem(file, { line: 1, col: 1 }, TOO_MANY_ALIASES.message, TOO_MANY_ALIASES.hint)] };
   }
 }
 

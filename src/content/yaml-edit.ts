@@ -69,12 +69,23 @@ const lineEndOf = (text: string, offset: number) => {
   return end === -1 ? text.length : end + 1;
 };
 
-/** Add `key: value` at the end of the group at `path` (a block group on its own lines, or a `{ … }` group). */
-function addField(text: string, mapPath: YamlPath, key: string, value: string | number | boolean): string {
+/** A group of fields to write at once: texts, numbers and booleans, or groups of them (a picture and its phone version). */
+export interface FieldValues {
+  [key: string]: string | number | boolean | FieldValues;
+}
+
+/** A group written on one line, as the site writes small groups: `{ src: /a.webp, width: 360, height: 540 }`. */
+const flowSource = (values: FieldValues): string =>
+  `{ ${Object.entries(values)
+    .map(([k, v]) => `${k}: ${typeof v === "object" ? flowSource(v) : scalarSource(v).source}`)
+    .join(", ")} }`;
+
+/** Add `key: value` at the end of the group at `path` (a block group on its own lines, or a `{ … }` group); a group value goes on lines of its own below its key. */
+function addField(text: string, mapPath: YamlPath, key: string, value: string | number | boolean | FieldValues): string {
   const { doc } = composed(text);
   const map = mapPath.length === 0 ? doc.contents : nodeAt(doc, mapPath);
   if (!isMap(map) || !map.range) throw new YamlEditError(`${mapPath.join(".") || "The page"} is not a group of fields: edit it in the source view.`);
-  const { source } = scalarSource(value);
+  const source = typeof value === "object" ? flowSource(value) : scalarSource(value).source;
   if (map.flow) {
     const close = text.lastIndexOf("}", map.range[1]);
     const padded = text[close - 1] === " ";
@@ -87,7 +98,14 @@ function addField(text: string, mapPath: YamlPath, key: string, value: string | 
   const lastValue = (map.items[map.items.length - 1]!.value ?? map.items[map.items.length - 1]!.key) as YamlNode;
   const at = lineEndOf(text, (lastValue.range?.[1] ?? first.range[1]) - 1);
   const newline = at > 0 && text[at - 1] !== "\n" ? "\n" : "";
-  return `${text.slice(0, at)}${newline}${" ".repeat(indent)}${key}: ${source}\n${text.slice(at)}`;
+  const pad = " ".repeat(indent);
+  const lines =
+    typeof value === "object"
+      ? `${pad}${key}:\n${Object.entries(value)
+          .map(([k, v]) => `${pad}  ${k}: ${typeof v === "object" ? flowSource(v) : scalarSource(v).source}\n`)
+          .join("")}`
+      : `${pad}${key}: ${source}\n`;
+  return `${text.slice(0, at)}${newline}${lines}${text.slice(at)}`;
 }
 
 /** Set a field to a value: rewritten in place when present, added at the end of its group when not. */
@@ -99,6 +117,25 @@ export function setValue(text: string, path: YamlPath, value: string | number | 
   const parent = path.slice(0, -1);
   if (parent.length > 0 && !doc.hasIn(parent)) throw new YamlEditError(`Add ${parent.join(".")} in the source view first.`);
   return addField(text, parent, key, value);
+}
+
+/**
+ * Set a group of fields at `path` (a picture's src, alt, width, height and phone version): each
+ * field present is rewritten in place, each missing one added at the end of its group, and a
+ * group that is not there yet is added whole.
+ */
+export function setFields(text: string, path: YamlPath, values: FieldValues): string {
+  const { doc } = composed(text);
+  if (!doc.hasIn(path)) {
+    const key = path[path.length - 1];
+    const parent = path.slice(0, -1);
+    if (typeof key !== "string") throw new YamlEditError("Add list entries with the form's Add buttons.");
+    if (parent.length > 0 && !doc.hasIn(parent)) throw new YamlEditError(`Add ${parent.join(".")} in the source view first.`);
+    return addField(text, parent, key, values);
+  }
+  let out = text;
+  for (const [key, value] of Object.entries(values)) out = typeof value === "object" ? setFields(out, [...path, key], value) : setValue(out, [...path, key], value);
+  return out;
 }
 
 /** The whole lines an entry of a block list takes, comments above it included, up to the next entry. */
@@ -121,7 +158,7 @@ export function removeEntry(text: string, listPath: YamlPath, index: number): st
   const spans = entrySpans(text, listPath);
   const span = spans[index];
   if (!span) throw new YamlEditError(`There is no entry ${index + 1} to remove.`);
-  if (spans.length === 1) throw new YamlEditError("A page keeps at least one section.");
+  if (spans.length === 1) throw new YamlEditError(listPath.length === 1 && listPath[0] === "sections" ? "A page keeps at least one section." : "A list keeps at least one entry: change this one instead.");
   return text.slice(0, span.start) + text.slice(span.end);
 }
 

@@ -1,4 +1,5 @@
 import { compactYaml } from "../../content/starters.ts";
+import type { PhoneCut } from "./pictures.ts";
 import type { Located, SchemaIndex, SchemaNode } from "../../content/schema-index.ts";
 
 /**
@@ -11,10 +12,16 @@ export interface FieldSpec {
   title: string;
   description: string;
   required: boolean;
-  kind: "text" | "longtext" | "number" | "boolean" | "choice" | "group" | "list";
+  kind: "text" | "longtext" | "number" | "boolean" | "choice" | "group" | "list" | "picture";
   choices?: (string | number)[];
-  /** A group's own fields (one level: deeper groups are edited in the source view). */
+  /** A group's own fields, or the fields of each entry of a list of groups (one level: deeper groups are edited in the source view). */
   fields?: FieldSpec[];
+  /** A list's new entry, as appendEntry takes it (`- label: …`); absent when its entries are not groups the form can draw. */
+  starter?: string;
+  /** The fewest entries the list may have. */
+  minItems?: number;
+  /** A picture the block draws across a phone's whole screen gets a phone version cut this way (pictures.ts). */
+  phoneCut?: PhoneCut;
 }
 
 export interface BlockSpec {
@@ -33,7 +40,21 @@ export interface FormSchema {
 
 const LONG_TEXT = new Set(["description", "text", "intro", "body", "caption"]);
 
+/**
+ * The pictures a block draws over a phone's whole screen with `object-fit: cover` (Hero.module.css,
+ * EnquiryForm.module.css), where a phone held upright would fetch a wide file to show a narrow
+ * cut of it: those get a phone version, cut from the side the block shows. Pictures in cards and
+ * slides keep their own shape on phones, so a phone cut would crop them wrongly.
+ */
+const PHONE_CUTS: Readonly<Record<string, Readonly<Record<string, PhoneCut>>>> = { hero: { image: "right" }, enquiryForm: { background: "centre" } };
+
+/** The fields of a picture an upload writes (pictures.ts): shown as the picture, not as inputs. */
+const PICTURE_FILE_FIELDS = ["src", "width", "height", "phone"];
+
+const entryYaml = (value: unknown) => compactYaml([value]).toString({ lineWidth: 0, flowCollectionPadding: false });
+
 function kindOf(node: SchemaNode, name: string): FieldSpec["kind"] {
+  if (node["x-kind"] === "image") return "picture";
   if (node.enum) return "choice";
   const type = Array.isArray(node.type) ? node.type[0] : node.type;
   if (type === "boolean") return "boolean";
@@ -54,6 +75,17 @@ function fieldsOf(index: SchemaIndex, at: Located, depth: number, skip: string[]
       const spec: FieldSpec = { name, title: resolved.node.title ?? name, description: resolved.node.description ?? "", required: required.has(name), kind };
       if (kind === "choice") spec.choices = (branch.node.enum ?? []).filter((c): c is string | number => typeof c === "string" || typeof c === "number");
       if (kind === "group" && depth > 0) spec.fields = fieldsOf(index, branch, depth - 1).filter((f) => f.kind !== "group" && f.kind !== "list");
+      // A picture's own words and switches (alt, decorative, …) stay editable beside it; its file,
+      // size and phone version come from an upload only, so they are not inputs.
+      if (kind === "picture" && depth > 0) spec.fields = fieldsOf(index, branch, depth - 1, PICTURE_FILE_FIELDS).filter((f) => f.kind !== "group" && f.kind !== "list");
+      if (kind === "list" && depth > 0 && branch.node.items) {
+        const items = index.resolve(branch.node.items, branch.file);
+        if (kindOf(items.node, name) === "group") {
+          spec.fields = fieldsOf(index, items, depth - 1).filter((f) => f.kind !== "group" && f.kind !== "list");
+          spec.starter = entryYaml(starterValue(index, items, 3));
+        }
+        spec.minItems = branch.node.minItems ?? 0;
+      }
       return spec;
     });
 }
@@ -98,8 +130,8 @@ export function formSchema(index: SchemaIndex): FormSchema {
       type,
       title: block.node.title ?? type,
       description: block.node.description ?? "",
-      fields: fieldsOf(index, block, 1, [tag]),
-      starter: compactYaml([starter]).toString({ lineWidth: 0, flowCollectionPadding: false }),
+      fields: fieldsOf(index, block, 1, [tag]).map((f) => (PHONE_CUTS[type]?.[f.name] ? { ...f, phoneCut: PHONE_CUTS[type][f.name] } : f)),
+      starter: entryYaml(starter),
     };
   });
   return { page: fieldsOf(index, pageRoot, 1, ["sections", "schemaVersion"]), blocks: blocks.sort((a, b) => a.type.localeCompare(b.type)) };

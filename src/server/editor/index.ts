@@ -1,6 +1,7 @@
 import fastifyStatic from "@fastify/static";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { join } from "node:path";
+import { isResourceExhaustion } from "../../content/load.ts";
 import { validatorsOf } from "../../content/site.ts";
 import { handleError, type ErrorBody } from "../error-responses.ts";
 import { registerStrictJsonParser } from "../json-body.ts";
@@ -9,6 +10,7 @@ import { PREVIEW_BASE } from "./bundles.ts";
 import { EditorInputError } from "./editor-error.ts";
 import { pagePath } from "./page-path.ts";
 import { formSchema } from "./form-schema.ts";
+import { MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE, writePicture } from "./pictures.ts";
 import { previewHtml } from "./preview.ts";
 import { changedSiteFiles, publish, type PageChecker } from "./publish.ts";
 import { completionsAt, hoverAt } from "./schema-help.ts";
@@ -46,6 +48,9 @@ export const ADMIN_CSP = [
 /** A preview requested on its own is a document the admin alone may frame. */
 export const PREVIEW_CSP = ADMIN_CSP.replace("frame-ancestors 'none'", "frame-ancestors 'self'");
 
+/** Where a picture is uploaded: its bytes as the body, whatever type the browser names (the type is read from the bytes). */
+const PICTURE_API = "/admin/api/picture";
+
 /** A page's YAML is at most 256 KB (MAX_FILE_BYTES); JSON escaping can nearly double it, and anything above this is refused unread. */
 export const EDITOR_BODY_LIMIT = 1024 * 1024;
 
@@ -57,6 +62,7 @@ const BODY_ERRORS: Readonly<Record<string, { status: number; message: string }>>
 };
 
 function editorError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE" && request.url.startsWith(PICTURE_API)) error = new EditorInputError(413, UPLOAD_TOO_LARGE) as unknown as FastifyError;
   if (error instanceof EditorInputError) {
     const body: ErrorBody & Record<string, unknown> = { ...error.details, error: error.message };
     return reply.code(error.status).type("application/json; charset=utf-8").send(body);
@@ -71,6 +77,8 @@ function editorError(error: FastifyError, request: FastifyRequest, reply: Fastif
 }
 
 type Body = Record<string, unknown>;
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 function bodyOf(request: FastifyRequest): Body {
   const body = request.body;
@@ -131,8 +139,16 @@ export async function editorPlugin(app: FastifyInstance, options: EditorOptions)
     const file = pagePath(body.path);
     const base = body.base === undefined || body.base === null ? null : String(body.base);
     const text = textOf(body);
+    const { problems } = workspace.check(file, text);
+    const exhausting = problems.find(isResourceExhaustion);
+    if (exhausting)
+      throw new EditorInputError(
+        422,
+        `${file} was not saved: ${exhausting.message}: a text like this can grow to gigabytes when read (a "YAML bomb"), so it is never written. ${capitalised(exhausting.hint ?? "")}.`,
+        { problems: [exhausting] },
+      );
     const saved = workspace.save(file, text, base);
-    return { ...saved, problems: workspace.check(file, text).problems };
+    return { ...saved, problems };
   });
 
   app.post("/admin/api/pages", limits, async (request, reply) => {
@@ -172,6 +188,18 @@ export async function editorPlugin(app: FastifyInstance, options: EditorOptions)
   });
 
   app.get("/admin/api/form", async () => formSchema(index()));
+
+  await app.register(async (uploads) => {
+    // The body is the file itself: the browser's idea of its type (or the name's extension) is never trusted, so every type is read as bytes.
+    uploads.removeAllContentTypeParsers();
+    uploads.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: MAX_UPLOAD_BYTES }, (_request, body, done) => done(null, body));
+    uploads.post(PICTURE_API, { bodyLimit: MAX_UPLOAD_BYTES }, async (request, reply) => {
+      const query = request.query as Record<string, unknown>;
+      const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const written = await writePicture(options.root, { page: pagePath(query.page), name: query.name, phone: query.phone, replace: query.replace }, body);
+      return reply.code(201).send(written);
+    });
+  });
 
   app.get("/admin/api/changes", async () => ({ files: await changedSiteFiles(options.root) }));
 

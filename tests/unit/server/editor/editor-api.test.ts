@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Fastify, { type FastifyInstance } from "fastify";
@@ -87,6 +87,37 @@ describe("the editor's API refuses bad input with a clear 4xx in the project's e
     const response = await post("/admin/api/check", { path: HEALTH, text: BOMB });
     expect(response.statusCode).toBe(200);
     expect(response.json().problems).toEqual([{ file: HEALTH, line: 1, col: 1, message: "too many *aliases (more than 20 expansions)", hint: "write the repeated text out instead of using &anchors and *aliases" }]);
+  });
+
+  it("answers a far larger bomb (9^40 expansions) at once, without expanding it", async () => {
+    const huge = ["a: &a [x, x, x, x, x, x, x, x, x]", ...Array.from({ length: 40 }, (_, i) => `r${i}: &r${i} [${Array(9).fill(i === 0 ? "*a" : `*r${i - 1}`).join(", ")}]`), ""].join("\n");
+    const response = await post("/admin/api/check", { path: HEALTH, text: huge });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().problems.map((p: { message: string }) => p.message)).toEqual(["too many *aliases (more than 20 expansions)"]);
+  });
+
+  const NOT_SAVED = 'was not saved: too many *aliases (more than 20 expansions): a text like this can grow to gigabytes when read (a "YAML bomb"), so it is never written. Write the repeated text out instead of using &anchors and *aliases.';
+  const DEEP_NOT_SAVED =
+    'site/industries/deep.yaml was not saved: lists or groups are nested too deeply here: a text like this can grow to gigabytes when read (a "YAML bomb"), so it is never written. A page nests a few levels at most; check the brackets and the indentation.';
+  /** Every file a refused save below could have written or changed, as it is now (null: absent). */
+  const saveTargets = () =>
+    ["package.json", "escaped.yaml", "site/notes.txt", "site/industries/big.yaml", "site/industries/bomb.yaml", "site/industries/deep.yaml", HEALTH].map((f) => (existsSync(join(root, f)) ? read(f) : null));
+  it.each<[string, string, string, number, string]>([
+    ["a path outside site/", "package.json", "title: x\n", 400, '"package.json" is outside site/: pages are files under site/, such as site/industries/mining.yaml.'],
+    ["a path that climbs out with ..", "site/../escaped.yaml", "title: x\n", 400, '"site/../escaped.yaml" is outside site/: a path may not contain . or .. parts.'],
+    ["a file that is not YAML", "site/notes.txt", "title: x\n", 400, '"site/notes.txt" is not a YAML page: page files end in .yaml.'],
+    ["2 MB of text", "site/industries/big.yaml", `title: ${"a".repeat(2 * 1024 * 1024)}`, 413, "The request body is too large: a page may be at most 256 KB of text."],
+    ["a YAML bomb as a new page", "site/industries/bomb.yaml", BOMB, 422, `site/industries/bomb.yaml ${NOT_SAVED}`],
+    ["a YAML bomb over an existing page", HEALTH, BOMB, 422, `${HEALTH} ${NOT_SAVED}`],
+    ["nesting deeper than the parser allows", "site/industries/deep.yaml", `title: ${"[".repeat(2000)}${"]".repeat(2000)}\n`, 422, DEEP_NOT_SAVED],
+  ])("refuses to save %s and writes nothing", async (_name, path, text, status, error) => {
+    const before = saveTargets();
+    const response = await app.inject({ method: "PUT", url: "/admin/api/page", payload: { path, text, base: null } });
+    expect(response.statusCode).toBe(status);
+    expect(response.headers["content-type"]).toMatch(/^application\/json/);
+    expect(response.json()).toMatchObject({ error });
+    expect(response.body).not.toMatch(/at .*\.ts:\d+/);
+    expect(saveTargets()).toEqual(before);
   });
 });
 
