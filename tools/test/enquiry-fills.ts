@@ -54,8 +54,12 @@ function fillInOneScript({ email }: { email: string }): void {
   form.querySelector<HTMLButtonElement>("button[type=submit]")!.click();
 }
 
-/** Fills in and sends the form in `page` the way `filler` does, then waits for the thanks and the way home. */
-export async function fillEnquiryForm(page: Page, email: string, filler: Filler, timeoutMs = 30_000): Promise<FilledForm> {
+/**
+ * Fills in and sends the form in `page` the way `filler` does, then waits for the thanks and the
+ * way home. `onReady` runs once the form can be sent, before the first field is touched (the spam
+ * test slows the CPU there, so the fill, not the page's loading, runs on a busy machine).
+ */
+export async function fillEnquiryForm(page: Page, email: string, filler: Filler, timeoutMs = 30_000, onReady?: (page: Page) => Promise<void>): Promise<FilledForm> {
   const filled: FilledForm = { payload: {}, alerts: [] };
   page.on("dialog", (dialog) => {
     filled.alerts.push(dialog.message());
@@ -66,6 +70,7 @@ export async function fillEnquiryForm(page: Page, email: string, filler: Filler,
   });
   await page.goto("/connect");
   await formReady(page);
+  await onReady?.(page);
   if (filler === "page-script") {
     await page.evaluate(fillInOneScript, { email });
     await page.waitForURL((url) => url.pathname === "/", { timeout: timeoutMs });

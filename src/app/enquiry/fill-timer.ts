@@ -14,9 +14,9 @@ import { ENQUIRY_FIELDS } from "../../shared/generated/enquiry-fields.ts";
  *
  * Why the count as well as the time: a time is stretched by a busy machine. A headless browser
  * stepping through the fields (focus, insert the text, choose the subject, click Send) fills
- * the form in a few hundred milliseconds on an idle machine, but each step is a round trip
- * between processes that wait for the CPU, so at a load of 12 to 20 on two cores the same fill
- * measured 1.5 to 4 s and passed the fill time. Its fields change with no key or pointer ever
+ * the form quickly on an idle machine, but each step is a round trip between processes that
+ * wait for the CPU, so at a load of 28 on two cores the same fill measured 1.6 to 7.4 s and
+ * passed the fill time. Its fields change with no key or pointer ever
  * touching them, however busy the machine, while every person reaches a field with a key, a
  * pointer or a finger (the subject is required and has no default, so even after a browser's
  * autofill someone chooses it). Only assistive technology working through the accessibility

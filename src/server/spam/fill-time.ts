@@ -14,9 +14,10 @@
  *
  * Why the fill's actions as well (`fill_actions`, src/app/enquiry/fill-timer.ts): any time
  * measured in the browser is stretched by a busy machine. A headless browser stepping through
- * the fields with Playwright (focus, insert the text, choose, click Send) measured 0.3 s on an
- * idle machine and 1.6 to 7.4 s at a load of 28 on two cores, each step a round trip between
- * processes waiting for the CPU: the fill time alone let it through. What load cannot change
+ * the fields with Playwright (focus, insert the text, choose, click Send) measured 1.6 to 7.4 s
+ * at a load of 28 on two cores, each step a round trip between processes waiting for the CPU,
+ * and 8.6 to 13.2 s with its renderer slowed eight times besides: the fill time alone let it
+ * through. What load cannot change
  * is that its fields changed with no key, pointer or finger touching them, while a person
  * always reaches a field with one of those (the subject is required and has no default, so
  * even after a browser's autofill someone chooses it). Only assistive technology working
@@ -35,8 +36,10 @@ export const FILL_TIME_MIN_MS = 1_500;
 
 /**
  * An untouched fill (no hand action counted) quicker than this is a script's. A fill by
- * assistive technology alone takes a dozen commands of a few seconds each; a script slowed
- * by a busy machine stays under it up to about sixty times its idle speed.
+ * assistive technology alone takes a dozen spoken or switched commands of a few seconds each
+ * (a field to go to, its text, the subject, Send); the slowest script fill measured, stepping
+ * through the fields with its renderer slowed eight times at a load of 31 on two cores, took
+ * 13.2 s.
  */
 export const FILL_UNTOUCHED_MAX_MS = 20_000;
 
