@@ -112,6 +112,13 @@ function spread(values: readonly number[]): string {
 
 const fillTimes = (fills: readonly FilledForm[]) => fills.map((fill) => fill.payload.fill_time_ms).filter((ms): ms is number => typeof ms === "number");
 
+const fillActions = (fills: readonly FilledForm[]) => fills.map((fill) => fill.payload.fill_actions).filter((count): count is number => typeof count === "number");
+
+function countSpread(values: readonly number[]): string {
+  if (values.length === 0) return "none sent";
+  return `min ${Math.min(...values)}, median ${median(values)}, max ${Math.max(...values)}`;
+}
+
 /** The solver's own time, which altcha-lib writes into its answer. */
 function solveTimes(fills: readonly FilledForm[]): number[] {
   const times: number[] = [];
@@ -197,11 +204,11 @@ export async function benchSpam({ people, browsers, port }: SpamBenchOptions): P
 
     const replay = batchMarker("replay");
     const [real] = await fillInBatches(chromiumBrowser, 1, 1, (page) => fillEnquiryForm(page, `person${replay}`, { keyDelayMs: 20, pauseMs: 1_500 }), { baseURL: url });
-    const { form_token, altcha, fill_time_ms } = real!.payload;
-    const replayCreated = await postAll(url, (i) => ({ ...botEnquiry(`bot${i}${replay}`), form_token, altcha, fill_time_ms }));
+    const { form_token, altcha, fill_time_ms, fill_actions } = real!.payload;
+    const replayCreated = await postAll(url, (i) => ({ ...botEnquiry(`bot${i}${replay}`), form_token, altcha, fill_time_ms, fill_actions }));
     const replayed = outcome(replay);
     // The person's own enquiry is the one delivered; the bot's posts are the rest.
-    rows.push({ sender: "bot replaying a real form's token, fill time and proof of work", sent: BOT_POSTS, answered: replayCreated, ...summary({ ...replayed, delivered: replayed.delivered - 1 }) });
+    rows.push({ sender: "bot replaying a real form's token, fill time, fill actions and proof of work", sent: BOT_POSTS, answered: replayCreated, ...summary({ ...replayed, delivered: replayed.delivered - 1 }) });
 
     for (const [filler, sender] of [
       ["page-script", "headless Chromium, one script filling the real form"],
@@ -210,7 +217,7 @@ export async function benchSpam({ people, browsers, port }: SpamBenchOptions): P
       const marker = batchMarker(filler);
       const fills = await fillInBatches(chromiumBrowser, BROWSER_BOT_FILLS, AT_ONCE, (page, i) => fillEnquiryForm(page, `bot${i}${marker}`, filler), { baseURL: url });
       rows.push({ sender, sent: BROWSER_BOT_FILLS, answered: fills.filter((fill) => fill.alerts.join() === THANKS).length, ...summary(outcome(marker)) });
-      notes.push(`${sender}: fill time as the form measured it, ${spread(fillTimes(fills))}.`);
+      notes.push(`${sender}: fill time as the form measured it, ${spread(fillTimes(fills))}; hand actions counted, ${countSpread(fillActions(fills))}.`);
     }
 
     for (const browser of browsers) {
@@ -225,7 +232,7 @@ export async function benchSpam({ people, browsers, port }: SpamBenchOptions): P
         if (browser === "chromium") {
           const fills = await fillInBatches(chromiumBrowser, people, AT_ONCE, (page, i) => fillEnquiryForm(page, `person${i}${marker}`, PERSON), { baseURL: url });
           thanked = fills.filter((fill) => fill.alerts.join() === THANKS).length;
-          notes.push(`people in Chromium: fill time ${spread(fillTimes(fills))}; proof of work in the form's worker ${spread(solveTimes(fills))}.`);
+          notes.push(`people in Chromium: fill time ${spread(fillTimes(fills))}; hand actions counted, ${countSpread(fillActions(fills))}; proof of work in the form's worker ${spread(solveTimes(fills))}.`);
         } else {
           const alerts = await peopleInEngine(browser, url, people, marker);
           thanked = alerts.filter((shown) => shown.join() === THANKS).length;
