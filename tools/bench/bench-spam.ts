@@ -161,8 +161,8 @@ async function personInEngine(page: EnginePage, email: string): Promise<string[]
  * the timers and alerts of any tab but the front one, so pages side by side would measure its
  * throttling, not the form.
  */
-async function peopleInEngine(engine: "firefox" | "webkit", url: string, people: number, marker: string): Promise<string[][]> {
-  const page = await launch(engine, url);
+async function peopleInEngine(engine: "firefox" | "webkit", url: string, people: number, marker: string, controlPort: number | undefined): Promise<string[][]> {
+  const page = await launch(engine, url, { port: controlPort });
   const alerts: string[][] = [];
   try {
     for (let i = 0; i < people; i += 1) {
@@ -234,7 +234,8 @@ export async function benchSpam({ people, browsers, port }: SpamBenchOptions): P
           thanked = fills.filter((fill) => fill.alerts.join() === THANKS).length;
           notes.push(`people in Chromium: fill time ${spread(fillTimes(fills))}; hand actions counted, ${countSpread(fillActions(fills))}; proof of work in the form's worker ${spread(solveTimes(fills))}.`);
         } else {
-          const alerts = await peopleInEngine(browser, url, people, marker);
+          // Beside the site's port when one was given (Firefox's BiDi, WebKitWebDriver: one at a time).
+          const alerts = await peopleInEngine(browser, url, people, marker, port === 0 ? undefined : port + 1);
           thanked = alerts.filter((shown) => shown.join() === THANKS).length;
         }
       } catch (error) {
