@@ -49,6 +49,8 @@ export interface SpamBenchOptions {
   /** Where the site listens; 0: any free port. */
   port: number;
   browsers: readonly SpamBrowser[];
+  /** Send the bots first (false: the people alone; 50 people in Firefox or WebKit take a quarter of an hour on a busy machine, so two engines may run side by side). */
+  bots: boolean;
 }
 
 interface Row {
@@ -210,7 +212,7 @@ function missing(browser: SpamBrowser): string | null {
   return existsSync(MINIBROWSER_PATH) ? null : `no MiniBrowser at ${MINIBROWSER_PATH} (apt-get install webkit2gtk-driver)`;
 }
 
-export async function benchSpam({ people, browsers, port }: SpamBenchOptions): Promise<void> {
+export async function benchSpam({ people, browsers, port, bots }: SpamBenchOptions): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), "nexa-bench-spam-"));
   const dbPath = join(work, "enquiries.db");
   console.log(`Spam benchmark: the built site and API (npm start, SQLite), Node ${process.version}, ${cpus().length} CPUs, load ${loadavg()[0]!.toFixed(1)} at the start.`);
@@ -226,7 +228,7 @@ export async function benchSpam({ people, browsers, port }: SpamBenchOptions): P
   };
   const notes: string[] = [];
   const outcome = (marker: string) => spamOutcome(dbPath, marker);
-  try {
+  async function sendBots(): Promise<void> {
     const naive = batchMarker("naive");
     const naiveCreated = await postAll(url, (i) => botEnquiry(`bot${i}${naive}`));
     rows.push({ sender: "naive bot (the six fields, no form)", sent: BOT_POSTS, answered: naiveCreated, ...summary(outcome(naive)) });
@@ -249,7 +251,9 @@ export async function benchSpam({ people, browsers, port }: SpamBenchOptions): P
       rows.push({ sender, sent: BROWSER_BOT_FILLS, answered: fills.filter((fill) => fill.alerts.join() === THANKS).length, ...summary(outcome(marker)) });
       notes.push(`${sender}: fill time as the form measured it, ${spread(fillTimes(fills))}; hand actions counted, ${countSpread(fillActions(fills))}.`);
     }
+  }
 
+  async function sendPeople(): Promise<void> {
     for (const browser of browsers) {
       const why = missing(browser);
       if (why !== null) {
@@ -276,6 +280,11 @@ export async function benchSpam({ people, browsers, port }: SpamBenchOptions): P
       }
       rows.push({ sender: `people at a person's pace, ${browser}`, sent: people, answered: thanked, ...summary(outcome(marker)) });
     }
+  }
+
+  try {
+    if (bots) await sendBots();
+    await sendPeople();
   } finally {
     await chromiumBrowser.close();
     child.kill("SIGTERM");
