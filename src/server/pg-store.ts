@@ -1,8 +1,7 @@
-import { randomUUID } from "node:crypto";
 import type pg from "pg";
 import type { Channel } from "./delivery/config.ts";
-import { pgInsertDeliveries } from "./delivery/pg-outbox.ts";
-import { ENQUIRY_FIELD_NAMES, type Enquiry } from "./enquiry.ts";
+import { pgInsertDeliveries, pgInsertDeliveryRows } from "./delivery/pg-outbox.ts";
+import { decideLater, type Decision, type InsertJob, type Steps } from "./enquiry-decision.mjs";
 import { ipHasher, newIpHashKey } from "./ip-hash.ts";
 import { ADVISORY_LOCK_NAMESPACE, applyPgMigrations } from "./migrations.ts";
 import { SETTING_DEFAULTS } from "./settings.ts";
@@ -10,14 +9,11 @@ import {
   columnList,
   ENQUIRY_COLUMNS,
   INBOX,
+  insertJob,
+  insertResult,
   listParameters,
-  requestHash,
-  spamReasonsColumn,
-  storedFieldValues,
   type EnquiryStore,
   type HeldEnquiry,
-  type InsertOptions,
-  type InsertResult,
   type PersonalDataStore,
   type Removed,
   type StoredEnquiry,
@@ -41,46 +37,59 @@ export interface PgStoreOptions {
   deliveryChannels?: readonly Channel[];
 }
 
-/**
- * One statement decides and stores: a repeated idempotency key answers the first session id;
- * an IP at its limit stores nothing; anything else is inserted. Every part reads one snapshot,
- * taken after the per-IP advisory lock (a separate, earlier statement) was granted, so the
- * count includes every enquiry committed by any instance before this one could proceed.
- * A new enquiry's delivery rows ($14, the channels) are written by the same statement.
- */
-/** The visitor's fields are the statement's last parameters, $12 on, in ENQUIRY_FIELD_NAMES order. */
-const FIELD_PARAMETERS = ENQUIRY_FIELD_NAMES.map((_, i) => `$${12 + i}`).join(", ");
+/** Most enquiries decided and committed in one transaction (see "group commit" below). */
+export const MAX_BATCH = 256;
+/** Transactions of batches one instance has open at once (see "group commit" below). */
+const BATCHES_IN_FLIGHT = 2;
 
-const DECIDE_AND_INSERT = `
-WITH existing AS (
-  SELECT session_id, request_hash FROM enquiries WHERE $1::text IS NOT NULL AND idempotency_key = $1::text
-), recent AS (
-  SELECT COUNT(*)::int AS count, MIN(created_at) AS oldest FROM enquiries
-  WHERE $2::int > 0 AND ip_hash = $3::text AND created_at >= $4::timestamptz
-), admitted AS (
-  SELECT 1 WHERE NOT EXISTS (SELECT 1 FROM existing) AND ($2::int <= 0 OR (SELECT count FROM recent) < $2::int)
-), used AS (
-  INSERT INTO used_challenges (id, expires_at)
-  SELECT $10::text, $11::timestamptz FROM admitted WHERE $10::text IS NOT NULL
-  ON CONFLICT (id) DO NOTHING
-  RETURNING id
-), verdict AS (
-  SELECT CASE WHEN $10::text IS NOT NULL AND NOT EXISTS (SELECT 1 FROM used)
-    THEN (COALESCE($9::jsonb, '[]'::jsonb) || '["pow-replayed"]'::jsonb)::text
-    ELSE $9::text END AS spam_reasons
-), inserted AS (
-  INSERT INTO enquiries (${columnList(ENQUIRY_COLUMNS.inserted)})
-  SELECT $5::uuid, ${FIELD_PARAMETERS}, $1::text, $7::text, $3::text, $6::timestamptz, (SELECT spam_reasons FROM verdict)
-  FROM admitted
-  ON CONFLICT (idempotency_key) DO NOTHING
-  RETURNING id, session_id, created_at, spam_reasons
-), deliverable AS (
-  SELECT id, created_at FROM inserted WHERE spam_reasons IS NULL
-), deliveries AS (
-  ${pgInsertDeliveries("deliverable", "$8")}
-)
-SELECT (SELECT session_id FROM existing) AS existing, (SELECT request_hash FROM existing) AS existing_hash,
-  (SELECT session_id FROM inserted) AS inserted, count, oldest FROM recent`;
+/**
+ * The decision's reads and writes (enquiry-decision.mjs), each one statement for the whole
+ * batch. Each statement sees what committed before it began (READ COMMITTED), so the rate
+ * limit's count, read after the batch's per-IP advisory locks were granted, includes every
+ * enquiry committed by any instance before this batch could proceed.
+ */
+const STEP_SQL = {
+  keys: "SELECT idempotency_key, session_id, request_hash FROM enquiries WHERE idempotency_key = ANY ($1::text[])",
+  recent: `
+SELECT COUNT(e.id)::int AS count, MIN(e.created_at) AS oldest
+FROM unnest($1::text[], $2::timestamptz[]) WITH ORDINALITY AS p (ip_hash, since, n)
+LEFT JOIN enquiries e ON e.ip_hash = p.ip_hash AND e.created_at >= p.since
+GROUP BY p.n ORDER BY p.n`,
+  challenges: `
+INSERT INTO used_challenges (id, expires_at) SELECT * FROM unnest($1::text[], $2::timestamptz[])
+ON CONFLICT (id) DO NOTHING RETURNING id`,
+  // The rows travel as one JSON array whose keys are the columns: the table's own types read
+  // them, so the statement names the columns once (from ENQUIRY_COLUMNS) and nothing else.
+  // A key another transaction stored after this batch read the keys is not stored twice.
+  insert: `
+INSERT INTO enquiries (${columnList(ENQUIRY_COLUMNS.inserted)})
+SELECT ${columnList(ENQUIRY_COLUMNS.inserted)} FROM json_populate_recordset(NULL::enquiries, $1::json)
+ON CONFLICT (idempotency_key) DO NOTHING
+RETURNING id, session_id`,
+  deliveries: pgInsertDeliveryRows("$1", "$2", "$3"),
+};
+
+/** A key another instance stored while this batch was being decided: the batch is decided again, and then sees it. */
+class KeyTakenMeanwhile extends Error {
+  override name = "KeyTakenMeanwhile";
+}
+
+/** Errors after which the same transaction, tried again, can succeed: a key taken meanwhile, a deadlock, a serialisation failure. */
+function worthRetrying(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return error instanceof KeyTakenMeanwhile || code === "40P01" || code === "40001";
+}
+
+/** A COMMIT failed: whether the batch was stored is not known. */
+class CommitUnknown extends Error {
+  override name = "CommitUnknown";
+  constructor(override readonly cause: unknown) {
+    super("The COMMIT of a batch of enquiries failed.");
+  }
+}
+
+/** How often a batch is tried again after such an error before its enquiries are tried one by one. */
+const RETRIES = 3;
 
 /**
  * One removal (store.ts, PersonalDataStore) as one statement: the deliveries and enquiries
@@ -137,14 +146,6 @@ const PRUNE_CHALLENGES = "DELETE FROM used_challenges WHERE expires_at < $1::tim
 /** How often one instance prunes the replay store. */
 const PRUNE_INTERVAL_MS = 60_000;
 
-interface DecisionRow {
-  existing: string | null;
-  existing_hash: string | null;
-  inserted: string | null;
-  count: number;
-  oldest: Date | null;
-}
-
 interface EnquiryRow extends Omit<StoredEnquiry, "id" | "created_at"> {
   id: string;
   created_at: Date;
@@ -153,11 +154,6 @@ interface EnquiryRow extends Omit<StoredEnquiry, "id" | "created_at"> {
 /** The advisory lock key of an IP hash: its first 32 bits, as a signed integer. */
 export function ipLockKey(ipHash: string): number {
   return Number.parseInt(ipHash.slice(0, 8), 16) | 0;
-}
-
-/** A key seen before: the first answer for the same enquiry (rows from before request hashes count as the same), else refused. */
-function repeatOf(sessionId: string, storedHash: string | null, hash: string | null): InsertResult {
-  return storedHash === null || storedHash === hash ? { outcome: "repeat", sessionId } : { outcome: "key-reused" };
 }
 
 /** A random key kept in server_settings under `name`: made by whichever instance asks first. */
@@ -176,6 +172,13 @@ function toStored(row: EnquiryRow): StoredEnquiry {
  * pool, applies the migrations (src/server/migrations, `.pg.sql` variants first) and
  * resolves once it is ready. `insert` resolves after COMMIT has returned, which with
  * PostgreSQL's defaults (fsync, synchronous_commit=on) means the row is on disk.
+ *
+ * Group commit, as the SQLite store does it: enquiries arriving while a batch's transaction
+ * is open queue up as the next batch, which is decided (enquiry-decision.mjs) and stored in
+ * one transaction, a statement per step for the whole batch, and every caller's promise
+ * settles only after that COMMIT returned. So a burst of requests costs a few round trips and
+ * one WAL flush, not a transaction each. BATCHES_IN_FLIGHT transactions may be open at once:
+ * while one waits for its COMMIT's flush, the next is already being decided.
  */
 export async function openPgStore(options: PgStoreOptions): Promise<EnquiryStore & PersonalDataStore> {
   // Loaded only here: a server on SQLite never pays for the driver (about 6 MB).
@@ -214,50 +217,79 @@ export async function openPgStore(options: PgStoreOptions): Promise<EnquiryStore
     pool.query(PRUNE_CHALLENGES, [new Date(nowMs).toISOString()]).catch(onIdleError);
   }
 
-  async function insertOnce(enquiry: Enquiry, insertOptions: InsertOptions): Promise<InsertResult> {
-    const key = insertOptions.idempotencyKey ?? null;
-    const ipHash = insertOptions.ip === undefined ? null : hashOfIp(insertOptions.ip);
-    const limit = insertOptions.limit && insertOptions.limit.max > 0 && ipHash !== null ? insertOptions.limit : null;
-    const hash = key === null ? null : requestHash(enquiry);
+  /** The decision's steps (enquiry-decision.mjs) on `client`, inside the batch's transaction. */
+  function stepsOn(client: pg.PoolClient): Steps<true> {
+    return {
+      async keys({ keys }) {
+        const { rows } = await client.query<{ idempotency_key: string; session_id: string; request_hash: string | null }>(
+          { name: "nexa-enquiry-keys", text: STEP_SQL.keys },
+          [keys],
+        );
+        const held = new Map(rows.map((row) => [row.idempotency_key, { session_id: row.session_id, request_hash: row.request_hash }]));
+        return keys.map((key) => held.get(key) ?? null);
+      },
+      async recent({ probes }) {
+        const { rows } = await client.query<{ count: number; oldest: Date | null }>({ name: "nexa-enquiry-recent", text: STEP_SQL.recent }, [
+          probes.map((probe) => probe.ipHash),
+          probes.map((probe) => probe.since),
+        ]);
+        return rows.map((row) => ({ count: row.count, oldest: row.oldest === null ? null : row.oldest.toISOString() }));
+      },
+      async challenges({ challenges }) {
+        const { rows } = await client.query<{ id: string }>({ name: "nexa-enquiry-challenges", text: STEP_SQL.challenges }, [
+          challenges.map((challenge) => challenge.id),
+          challenges.map((challenge) => challenge.expiresAt),
+        ]);
+        pruneChallenges();
+        const fresh = new Set(rows.map((row) => row.id));
+        return challenges.map((challenge) => fresh.has(challenge.id));
+      },
+      async insert({ rows }) {
+        const { rows: inserted } = await client.query<{ id: string; session_id: string }>({ name: "nexa-enquiry-insert", text: STEP_SQL.insert }, [
+          JSON.stringify(rows),
+        ]);
+        if (inserted.length < rows.length) throw new KeyTakenMeanwhile("An idempotency key was stored by another transaction meanwhile.");
+        const ids = new Map(inserted.map((row) => [row.session_id, row.id]));
+        return rows.map((row) => ids.get(row.session_id)!);
+      },
+      async deliveries({ enquiries }) {
+        const rows = enquiries.flatMap(({ enquiryId, channels: to, createdAt }) => to.map((channel) => ({ enquiryId, channel, createdAt })));
+        await client.query({ name: "nexa-enquiry-deliveries", text: STEP_SQL.deliveries }, [
+          rows.map((row) => String(row.enquiryId)),
+          rows.map((row) => row.channel),
+          rows.map((row) => row.createdAt),
+        ]);
+      },
+    };
+  }
+
+  /**
+   * Decides and stores `jobs` in one transaction; resolves after its COMMIT returned. Every
+   * per-IP advisory lock the batch needs is taken first, in key order, so two batches (of this
+   * instance or another) never wait for each other in a circle.
+   */
+  async function decideInTransaction(jobs: InsertJob[]): Promise<Decision[]> {
     const client = await pool.connect();
     let broken: Error | undefined;
+    let committing = false;
     try {
-      // Without a limit the one statement is its own transaction (one round trip; its answer
-      // comes after the commit). With one, the per-IP lock must be held before the statement
-      // takes its snapshot, so it is an earlier statement of an explicit transaction. Inlined
-      // integers only (no user text), so BEGIN and the lock share a round trip.
-      if (limit) await client.query(`BEGIN; SELECT pg_advisory_xact_lock(${ADVISORY_LOCK_NAMESPACE}, ${ipLockKey(ipHash!)})`);
-      const { rows } = await client.query<DecisionRow>({ name: "nexa-decide-and-insert", text: DECIDE_AND_INSERT }, [
-        key,
-        limit?.max ?? 0,
-        ipHash,
-        new Date(limit?.sinceMs ?? 0).toISOString(),
-        randomUUID(),
-        new Date(now()).toISOString(),
-        hash,
-        channels,
-        spamReasonsColumn(insertOptions.spamReasons),
-        insertOptions.challenge?.id ?? null,
-        insertOptions.challenge ? new Date(insertOptions.challenge.expiresAtMs).toISOString() : null,
-        ...storedFieldValues(enquiry),
-      ]);
-      if (insertOptions.challenge) pruneChallenges();
-      if (limit) await client.query("COMMIT");
-      const row = rows[0]!;
-      if (row.existing !== null) return repeatOf(row.existing, row.existing_hash, hash);
-      if (row.inserted !== null) return { outcome: "created", sessionId: row.inserted };
-      if (limit && row.count >= limit.max) {
-        return { outcome: "limited", count: row.count, oldestAt: row.oldest?.getTime() ?? now() };
-      }
-      // Another transaction stored this idempotency key after our snapshot; it has committed now.
-      const { rows: again } = await client.query<{ session_id: string; request_hash: string | null }>(
-        "SELECT session_id, request_hash FROM enquiries WHERE idempotency_key = $1",
-        [key],
-      );
-      if (again[0]) return repeatOf(again[0].session_id, again[0].request_hash, hash);
-      throw new Error("The enquiry was neither stored nor found.");
+      const lockKeys = [...new Set(jobs.flatMap((job) => (job.limit !== null && job.row.ip_hash !== null ? [ipLockKey(job.row.ip_hash)] : [])))];
+      lockKeys.sort((a, b) => a - b);
+      // Inlined integers only (no user text), so BEGIN and the locks share a round trip.
+      const locks = lockKeys.map((key) => `pg_advisory_xact_lock(${ADVISORY_LOCK_NAMESPACE}, ${key})`).join(", ");
+      await client.query(locks === "" ? "BEGIN" : `BEGIN; SELECT ${locks}`);
+      const decisions = await decideLater(jobs, stepsOn(client));
+      committing = true;
+      await client.query("COMMIT");
+      return decisions;
     } catch (error) {
-      if (limit) await client.query("ROLLBACK").catch((rollbackError: Error) => (broken = rollbackError));
+      if (committing) {
+        // Whether a COMMIT that failed took effect is not known: the batch is not tried again
+        // (its enquiries could be stored twice), and the connection is not reused.
+        broken = error as Error;
+        throw new CommitUnknown(error);
+      }
+      await client.query("ROLLBACK").catch((rollbackError: Error) => (broken = rollbackError));
       throw error;
     } finally {
       // A connection that cannot even roll back is discarded, not reused.
@@ -265,11 +297,76 @@ export async function openPgStore(options: PgStoreOptions): Promise<EnquiryStore
     }
   }
 
+  interface Pending {
+    job: InsertJob;
+    resolve(decision: Decision): void;
+    reject(error: unknown): void;
+  }
+
+  /**
+   * Settles every enquiry of `batch`. A failure that rolled the transaction back fails no one
+   * yet: a key taken meanwhile or a deadlock tries the batch again; any other error tries
+   * each enquiry alone, in order, so only the one at fault fails.
+   */
+  async function settleBatch(batch: Pending[], tries = 0): Promise<void> {
+    let decisions: Decision[];
+    try {
+      decisions = await decideInTransaction(batch.map((pending) => pending.job));
+    } catch (error) {
+      if (error instanceof CommitUnknown) {
+        for (const pending of batch) pending.reject(error.cause);
+        return;
+      }
+      if (worthRetrying(error) && tries < RETRIES) return settleBatch(batch, tries + 1);
+      if (batch.length === 1) return batch[0]!.reject(error);
+      for (const pending of batch) await settleBatch([pending]);
+      return;
+    }
+    batch.forEach((pending, i) => pending.resolve(decisions[i]!));
+  }
+
+  let queue: Pending[] = [];
+  let inFlight = 0;
+  let sendScheduled = false;
+  let drained: (() => void) | null = null;
+
+  function sendNext(): void {
+    while (inFlight < BATCHES_IN_FLIGHT && queue.length > 0) {
+      const batch = queue.slice(0, MAX_BATCH);
+      queue = queue.slice(batch.length);
+      inFlight += 1;
+      void settleBatch(batch).finally(() => {
+        inFlight -= 1;
+        sendNext();
+      });
+    }
+    if (inFlight === 0 && queue.length === 0) drained?.();
+  }
+
+  // A batch leaves at the end of the event loop's turn (as on SQLite): the requests read in the
+  // same turn go together, instead of the first going alone.
+  function sendAtEndOfTurn(): void {
+    sendScheduled = false;
+    sendNext();
+  }
+
+  /** Queues an enquiry for the next batch; settles once the batch holding it has committed. */
+  function decideInBatch(job: InsertJob): Promise<Decision> {
+    return new Promise((resolve, reject) => {
+      queue.push({ job, resolve, reject });
+      if (!sendScheduled && inFlight < BATCHES_IN_FLIGHT) {
+        sendScheduled = true;
+        setImmediate(sendAtEndOfTurn);
+      }
+    });
+  }
+
   return {
     kind: "postgres",
-    insert(enquiry, insertOptions = {}) {
-      if (closed) return Promise.reject(new Error("The enquiry store is closed."));
-      return insertOnce(enquiry, insertOptions);
+    async insert(enquiry, insertOptions = {}) {
+      if (closed) throw new Error("The enquiry store is closed.");
+      const job = insertJob(enquiry, insertOptions, { hashOfIp, nowMs: now(), channels });
+      return insertResult(await decideInBatch(job), now());
     },
     async list(listOptions = {}) {
       const { limit, offset, ascending } = listParameters(listOptions);
@@ -313,7 +410,10 @@ export async function openPgStore(options: PgStoreOptions): Promise<EnquiryStore
     },
     formSecret,
     close() {
-      closed ??= pool.end();
+      // What was queued before close is still stored, then the pool ends.
+      closed ??= (inFlight === 0 && queue.length === 0 ? Promise.resolve() : new Promise<void>((resolve) => (drained = resolve))).then(() =>
+        pool.end(),
+      );
       return closed;
     },
   };

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { Worker } from "node:worker_threads";
@@ -6,22 +5,19 @@ import BetterSqlite3, { type Database } from "better-sqlite3";
 import type { Channel } from "./delivery/config.ts";
 import type { Outbox } from "./delivery/outbox.ts";
 import { sqliteOutbox, type OutboxJob } from "./delivery/sqlite-outbox.ts";
-import { ENQUIRY_FIELD_NAMES, type Enquiry } from "./enquiry.ts";
+import type { Decision, InsertJob } from "./enquiry-decision.mjs";
 import { ipHasher, newIpHashKey } from "./ip-hash.ts";
 import { applySqliteMigrations } from "./migrations.ts";
 import {
   columnList,
   ENQUIRY_COLUMNS,
   INBOX,
+  insertJob,
+  insertResult,
   listParameters,
-  spamReasonsColumn,
-  storedFieldValues,
   type ReleaseResult,
-  requestHash,
   StoreError,
   type EnquiryStore,
-  type InsertOptions,
-  type InsertResult,
   type HeldDelivery,
   type HeldEnquiry,
   type ListOptions,
@@ -101,15 +97,9 @@ function listQuery(options: ListOptions): { sql: string; params: number[] } {
   return { sql: `${base} LIMIT ? OFFSET ?`, params: [limit, offset] };
 }
 
-/** What sqlite-writer.mjs runs: an enquiry to insert (with its delivery rows) or an outbox write. */
+/** What sqlite-writer.mjs runs: an enquiry to decide and insert (with its delivery rows), a removal, a release or an outbox write. */
 type WriterJob =
-  | {
-      op: "insert";
-      row: Record<string, string | null>;
-      limit: { max: number; since: string } | null;
-      channels: readonly Channel[];
-      challenge: { id: string; expiresAt: string } | null;
-    }
+  | ({ op: "insert" } & InsertJob)
   | { op: "erase"; email: string; now: string }
   | { op: "purge"; before: string; now: string }
   | { op: "release"; sessionId: string; channels: readonly Channel[]; now: string }
@@ -120,11 +110,6 @@ interface Job {
   resolve(result: unknown): void;
   reject(error: unknown): void;
 }
-
-type WriterResult =
-  | { outcome: "created" | "repeat"; sessionId: string }
-  | { outcome: "key-reused" }
-  | { outcome: "limited"; count: number; oldest: string | null };
 
 interface PlainError {
   message: string;
@@ -180,11 +165,6 @@ export function openSqliteStore(options: SqliteStoreOptions): SqliteStore {
   let inFlight: Job[] | null = null;
   let closed = false;
   let drained: (() => void) | null = null;
-
-  function toResult(result: WriterResult): InsertResult {
-    if (result.outcome !== "limited") return result;
-    return { outcome: "limited", count: result.count, oldestAt: result.oldest === null ? now() : Date.parse(result.oldest) };
-  }
 
   function settle(message: WriterMessage): void {
     const jobs = inFlight ?? [];
@@ -255,33 +235,11 @@ export function openSqliteStore(options: SqliteStoreOptions): SqliteStore {
     });
   }
 
-  function insertJob(enquiry: Enquiry, insertOptions: InsertOptions): WriterJob {
-    const key = insertOptions.idempotencyKey ?? null;
-    const ipHash = insertOptions.ip === undefined ? null : hashOfIp(insertOptions.ip);
-    const limit = insertOptions.limit;
-    return {
-      op: "insert",
-      row: {
-        session_id: randomUUID(),
-        ...Object.fromEntries(storedFieldValues(enquiry).map((value, i) => [ENQUIRY_FIELD_NAMES[i], value])),
-        idempotency_key: key,
-        request_hash: key === null ? null : requestHash(enquiry),
-        ip_hash: ipHash,
-        created_at: new Date(now()).toISOString(),
-        spam_reasons: spamReasonsColumn(insertOptions.spamReasons),
-      },
-      limit: limit && limit.max > 0 && ipHash !== null ? { max: limit.max, since: new Date(limit.sinceMs).toISOString() } : null,
-      channels,
-      challenge: insertOptions.challenge
-        ? { id: insertOptions.challenge.id, expiresAt: new Date(insertOptions.challenge.expiresAtMs).toISOString() }
-        : null,
-    };
-  }
-
   return {
     kind: "sqlite",
     async insert(enquiry, insertOptions = {}) {
-      return toResult((await write(insertJob(enquiry, insertOptions))) as WriterResult);
+      const job = insertJob(enquiry, insertOptions, { hashOfIp, nowMs: now(), channels });
+      return insertResult((await write({ op: "insert", ...job })) as Decision, now());
     },
     async list(listOptions = {}) {
       const { sql, params } = listQuery(listOptions);

@@ -10,6 +10,7 @@ import { statSync } from "node:fs";
 import { parentPort, workerData } from "node:worker_threads";
 import BetterSqlite3 from "better-sqlite3";
 import { outboxWrites } from "./delivery/sqlite-outbox-writes.mjs";
+import { decideNow } from "./enquiry-decision.mjs";
 
 /**
  * The enquiries table's columns come from the store (store.ts, ENQUIRY_COLUMNS): this file
@@ -28,7 +29,7 @@ const selectByKey = db.prepare("SELECT session_id, request_hash FROM enquiries W
 const insertRow = db.prepare(
   `INSERT INTO enquiries (${columns.inserted.join(", ")}) VALUES (${columns.inserted.map((column) => `@${column}`).join(", ")})`,
 );
-// ALTCHA's replay store: a challenge counts once. Expired ones can never verify again, so go.
+// ALTCHA's replay store: a challenge counts once.
 const pruneChallenges = db.prepare("DELETE FROM used_challenges WHERE expires_at < ?");
 const useChallenge = db.prepare("INSERT INTO used_challenges (id, expires_at) VALUES (?, ?) ON CONFLICT (id) DO NOTHING");
 const releaseRow = db.prepare(`UPDATE enquiries SET released_at = ?
@@ -77,11 +78,29 @@ function remove(job) {
 }
 
 /**
- * @typedef {{ op: "insert"; row: Record<string, string | null>; limit: { max: number; since: string } | null; channels: string[]; challenge: { id: string; expiresAt: string } | null }} InsertJob
+ * @typedef {{ op: "insert" } & import("./enquiry-decision.mjs").InsertJob} InsertJob
  * @typedef {{ op: "erase"; email: string; now: string } | { op: "purge"; before: string; now: string }} RemoveJob
  * @typedef {{ op: "release"; sessionId: string; channels: string[]; now: string }} ReleaseJob
  * @typedef {InsertJob | RemoveJob | ReleaseJob | import("./delivery/sqlite-outbox-writes.mjs").OutboxJob} Job
  */
+
+/**
+ * The decision's steps (enquiry-decision.mjs) on this connection, inside the batch's transaction.
+ * @type {import("./enquiry-decision.mjs").Steps<false>}
+ */
+const steps = {
+  keys: ({ keys }) => keys.map((key) => /** @type {{ session_id: string; request_hash: string | null } | undefined} */ (selectByKey.get(key)) ?? null),
+  recent: ({ probes }) => probes.map(({ ipHash, since }) => /** @type {{ count: number; oldest: string | null }} */ (selectRecent.get(ipHash, since))),
+  challenges({ challenges, now }) {
+    // ALTCHA's replay store: expired challenges can never verify again, so they go first.
+    pruneChallenges.run(now);
+    return challenges.map(({ id, expiresAt }) => useChallenge.run(id, expiresAt).changes === 1);
+  },
+  insert: ({ rows }) => rows.map((row) => insertRow.run(row).lastInsertRowid),
+  deliveries({ enquiries }) {
+    for (const { enquiryId, channels, createdAt } of enquiries) outbox.insertDeliveries(/** @type {number | bigint} */ (enquiryId), channels, createdAt);
+  },
+};
 
 /**
  * One enquiry with its delivery rows, in its own savepoint of the batch's transaction (a
@@ -89,30 +108,7 @@ function remove(job) {
  * @param {InsertJob} job
  */
 function insertOne(job) {
-  const { row, limit } = job;
-  if (row.idempotency_key !== null) {
-    const existing = /** @type {{ session_id: string; request_hash: string | null } | undefined} */ (selectByKey.get(row.idempotency_key));
-    if (existing !== undefined) {
-      // Rows stored before request hashes were kept (null) count as the same request.
-      const same = existing.request_hash === null || existing.request_hash === row.request_hash;
-      return same ? { outcome: "repeat", sessionId: existing.session_id } : { outcome: "key-reused" };
-    }
-  }
-  if (limit !== null && row.ip_hash !== null) {
-    const recent = /** @type {{ count: number; oldest: string | null }} */ (selectRecent.get(row.ip_hash, limit.since));
-    if (recent.count >= limit.max) return { outcome: "limited", count: recent.count, oldest: recent.oldest };
-  }
-  let spamReasons = row.spam_reasons;
-  if (job.challenge !== null) {
-    pruneChallenges.run(row.created_at);
-    if (useChallenge.run(job.challenge.id, job.challenge.expiresAt).changes === 0) {
-      spamReasons = JSON.stringify([...(spamReasons === null ? [] : JSON.parse(spamReasons)), "pow-replayed"]);
-    }
-  }
-  const { lastInsertRowid } = insertRow.run({ ...row, spam_reasons: spamReasons });
-  // Spam is kept for staff to look at, never delivered.
-  if (spamReasons === null) outbox.insertDeliveries(lastInsertRowid, job.channels, /** @type {string} */ (row.created_at));
-  return { outcome: "created", sessionId: row.session_id };
+  return /** @type {import("./enquiry-decision.mjs").Decision} */ (decideNow([job], steps)[0]);
 }
 
 /**

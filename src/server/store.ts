@@ -1,5 +1,6 @@
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import type { Channel } from "./delivery/config.ts";
+import type { Decision, InsertJob } from "./enquiry-decision.mjs";
 import { ENQUIRY_FIELD_NAMES, type Enquiry, type EnquiryFields } from "./enquiry.ts";
 
 /** An enquiry as kept in storage. `message` is "" when the visitor left it empty. */
@@ -20,9 +21,55 @@ export const ENQUIRY_COLUMNS = {
   inserted: ["session_id", ...ENQUIRY_FIELD_NAMES, "idempotency_key", "request_hash", "ip_hash", "created_at", "spam_reasons"],
 } as const satisfies { stored: readonly (keyof StoredEnquiry)[]; inserted: readonly string[] };
 
+/** A column an insert writes. */
+export type InsertedColumn = (typeof ENQUIRY_COLUMNS.inserted)[number];
+
 /** The visitor's fields as the stores write them, in ENQUIRY_FIELD_NAMES order: a message left out is stored as "". */
 export function storedFieldValues(enquiry: Enquiry): (string | undefined)[] {
   return ENQUIRY_FIELD_NAMES.map((field) => (field === "message" ? (enquiry.message ?? "") : enquiry[field]));
+}
+
+/** What a store knows beside the enquiry and its options, to make the row it inserts. */
+export interface InsertContext {
+  /** The keyed hash of an IP (ip-hash.ts). */
+  hashOfIp(ip: string): string;
+  nowMs: number;
+  /** One delivery row per channel is written with a new enquiry that is not spam. */
+  channels: readonly Channel[];
+}
+
+/**
+ * One enquiry as both stores hand it to the decision (enquiry-decision.mjs): the row to insert,
+ * made here once from ENQUIRY_COLUMNS.inserted (the type requires a value for every column),
+ * its limit, channels and challenge, with every time as ISO 8601 text.
+ */
+export function insertJob(enquiry: Enquiry, options: InsertOptions, context: InsertContext): InsertJob {
+  const key = options.idempotencyKey ?? null;
+  const ipHash = options.ip === undefined ? null : context.hashOfIp(options.ip);
+  const values = storedFieldValues(enquiry);
+  const row = {
+    session_id: randomUUID(),
+    ...(Object.fromEntries(ENQUIRY_FIELD_NAMES.map((field, i) => [field, values[i]])) as Record<(typeof ENQUIRY_FIELD_NAMES)[number], string>),
+    idempotency_key: key,
+    request_hash: key === null ? null : requestHash(enquiry),
+    ip_hash: ipHash,
+    created_at: new Date(context.nowMs).toISOString(),
+    spam_reasons: spamReasonsColumn(options.spamReasons),
+  } satisfies Record<InsertedColumn, string | null | undefined>;
+  const limit = options.limit;
+  return {
+    // A field left undefined (a payload that skipped validation) stays so: the store refuses it.
+    row: row as InsertJob["row"],
+    limit: limit && limit.max > 0 && ipHash !== null ? { max: limit.max, since: new Date(limit.sinceMs).toISOString() } : null,
+    channels: context.channels,
+    challenge: options.challenge ? { id: options.challenge.id, expiresAt: new Date(options.challenge.expiresAtMs).toISOString() } : null,
+  };
+}
+
+/** The decision as the store's answer; a limit with no oldest enquiry (none can be) reads as `nowMs`. */
+export function insertResult(decision: Decision, nowMs: number): InsertResult {
+  if (decision.outcome !== "limited") return decision;
+  return { outcome: "limited", count: decision.count, oldestAt: decision.oldest === null ? nowMs : Date.parse(decision.oldest) };
 }
 
 /** A column list for SQL, each column prefixed with `alias.` when one is given. */

@@ -572,6 +572,9 @@ function printReport({ store, targets, rounds }: StoreReport): void {
   const lower = rounds.map((r) => Math.min(...floors.map((f) => r.get(f)!.perSecond)));
   row("lower floor, per s", lower, perSecond);
   row("**API ÷ lower floor**", rounds.map((r, i) => r.get(api)!.perSecond / lower[i]!), ratio);
+  // PostgreSQL's target is held against its insert loop alone.
+  const loop = targets.find((t) => t.kind === "loop")!;
+  row("API ÷ insert loop", rounds.map((r) => r.get(api)!.perSecond / r.get(loop)!.perSecond), ratio);
   console.log(
     `\nRows: ${rounds.map((r, i) => `round ${i + 1}: ${r.get(api)!.created} answered 201, ${r.get(api)!.newRows} new rows`).join("; ")}.`,
   );

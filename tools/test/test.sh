@@ -4,13 +4,23 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 mkdir -p .tmp
 # Each stage prints its own time when the next begins, and the total at the end.
+# With each stage's time goes how busy the two cores were during it (from /proc/stat): a stage
+# that leaves them idle is waiting, and can run beside another one instead of after it.
 START=$SECONDS; STAGE=""; STAGE_START=$SECONDS
+cpu_ticks() { awk '/^cpu /{ print $2+$3+$4+$6+$7+$8, $2+$3+$4+$5+$6+$7+$8 }' /proc/stat; }
+read -r BUSY_START TOTAL_START < <(cpu_ticks)
+stage_line() {
+  local busy total
+  read -r busy total < <(cpu_ticks)
+  printf '== %s took %ds (CPU %d%% busy)\n' "$STAGE" $((SECONDS - STAGE_START)) $(( (busy - BUSY_START) * 100 / (total - TOTAL_START > 0 ? total - TOTAL_START : 1) ))
+  BUSY_START=$busy; TOTAL_START=$total
+}
 step() {
-  [ -n "$STAGE" ] && printf '== %s took %ds\n' "$STAGE" $((SECONDS - STAGE_START))
+  [ -n "$STAGE" ] && stage_line
   STAGE="$*"; STAGE_START=$SECONDS
   printf '\n== %s\n' "$*"
 }
-trap 'rc=$?; printf "== %s took %ds\n== npm test took %ds in all (exit %d)\n" "$STAGE" $((SECONDS - STAGE_START)) $((SECONDS - START)) $rc' EXIT
+trap 'rc=$?; stage_line; printf "== npm test took %ds in all (exit %d)\n" $((SECONDS - START)) $rc' EXIT
 
 step "chromium"; bash tools/test/ensure-chromium.sh
 step "firefox esr and webkitgtk"; bash tools/test/ensure-engines.sh
@@ -25,17 +35,22 @@ lane() {
   printf '== %s took %ds (exit %d)\n' "$name" $((SECONDS - t0)) $rc >>".tmp/lane-$name.log"
   return $rc
 }
-# The type checker keeps one core busy for a minute and more; beside it, lint, then the reliability
-# tests, which mostly wait on the servers they start and kill (a delivery lease has to run out).
-# On two cores, side by side they take as long as the longer lane instead of the sum.
-step "typecheck, beside lint then the reliability tests"
+# The reliability tests mostly wait on the servers they start and kill (a delivery lease has to
+# run out, about a minute of their two), so they run beside everything up to the build: first
+# beside the type checker and lint, which keep one core busy each, then beside the unit tests.
 rm -f .tmp/lane-*.log
+lane reliability npx tsx tools/test/with-postgres.ts npx vitest run --config tests/reliability/vitest.config.ts --reporter=default --reporter=json --outputFile.json=.tmp/vitest-reliability.json & reliability=$!
+show_lane() { printf '\n-- %s\n' "$1"; cat ".tmp/lane-$1.log"; }
+step "typecheck beside lint (and the reliability tests)"
 lane typecheck npm run --silent typecheck & typecheck=$!
-{ lane lint npm run --silent lint && lane reliability npx tsx tools/test/with-postgres.ts npx vitest run --config tests/reliability/vitest.config.ts --reporter=default --reporter=json --outputFile.json=.tmp/vitest-reliability.json; } & others=$!
-lanes=0; wait $typecheck || lanes=1; wait $others || lanes=1
-for name in typecheck lint reliability; do [ -f ".tmp/lane-$name.log" ] && { printf '\n-- %s\n' "$name"; cat ".tmp/lane-$name.log"; }; done
-[ $lanes -eq 0 ]
-step "unit tests"; npx tsx tools/test/with-postgres.ts npx vitest run --reporter=default --reporter=json --outputFile.json=.tmp/vitest.json
+lane lint npm run --silent lint & lint=$!
+lanes=0; wait $typecheck || lanes=1; wait $lint || lanes=1
+show_lane typecheck; show_lane lint
+[ $lanes -eq 0 ] || { wait $reliability || true; show_lane reliability; exit 1; }
+step "unit tests (and the reliability tests)"; unit=0; npx tsx tools/test/with-postgres.ts npx vitest run --reporter=default --reporter=json --outputFile.json=.tmp/vitest.json || unit=1
+wait $reliability || unit=1
+show_lane reliability
+[ $unit -eq 0 ]
 step "build"; npx tsx src/cli/build.ts
 step "size budgets and HTML conformance"; npx vitest run --config tests/budgets/vitest.config.ts --reporter=default --reporter=json --outputFile.json=.tmp/vitest-budgets.json
 step "end-to-end tests"; PLAYWRIGHT_JSON_OUTPUT_NAME=.tmp/playwright.json npx playwright test --reporter=list,json

@@ -7,14 +7,25 @@ import type { Channel } from "./config.ts";
 import { STATUS_ORDER, type DeliveryRow, type DeliveryStatus, type Outbox, type Settlement } from "./outbox.ts";
 
 /**
- * The store's one hook, as a data-modifying CTE for its insert statement: one delivery row per
- * channel in `channelsParam` (a text[] parameter) for the enquiry `insertedCte` returned (its
- * id and created_at), in the same statement and so the same transaction.
+ * The delivery rows as a data-modifying CTE of another statement (the release of a spam
+ * enquiry): one per channel in `channelsParam` (a text[] parameter) for each enquiry
+ * `insertedCte` returned (its id and created_at), in the same statement and so the same
+ * transaction.
  */
 export function pgInsertDeliveries(insertedCte: string, channelsParam: string): string {
   return `INSERT INTO enquiry_deliveries (id, enquiry_id, channel, next_attempt_at, created_at)
     SELECT gen_random_uuid(), i.id, c.channel, i.created_at, i.created_at
     FROM ${insertedCte} i CROSS JOIN unnest(${channelsParam}::text[]) AS c (channel)`;
+}
+
+/**
+ * The delivery rows of a batch of new enquiries as one statement: parameters `ids`, `channels`
+ * and `createdAt` are arrays (bigint[], text[], timestamptz[]) with one element per row.
+ */
+export function pgInsertDeliveryRows(ids: string, channels: string, createdAt: string): string {
+  return `INSERT INTO enquiry_deliveries (id, enquiry_id, channel, next_attempt_at, created_at)
+    SELECT gen_random_uuid(), d.enquiry_id, d.channel, d.created_at, d.created_at
+    FROM unnest(${ids}::bigint[], ${channels}::text[], ${createdAt}::timestamptz[]) AS d (enquiry_id, channel, created_at)`;
 }
 
 /**

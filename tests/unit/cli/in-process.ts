@@ -1,10 +1,12 @@
 import { vi } from "vitest";
 
-/** What a command run printed and its exit code, as a spawned run gives them (stdout and stderr trimmed). */
-export interface CommandRun {
+/** What a command run printed and its exit code, as a spawned run gives them (stdout and stderr trimmed), and what the function returned. */
+export interface CommandRun<T = unknown> {
   code: number | undefined;
   out: string;
   err: string;
+  /** The function's own return value; absent when it called process.exit. */
+  result?: T;
 }
 
 /**
@@ -13,7 +15,7 @@ export interface CommandRun {
  * command costs a second or more of start-up, so the tables of cases run here and each command
  * keeps a spawned run or two for what only a real process shows (the exit status, no stack trace).
  */
-export async function inProcess(command: () => number | undefined | void | Promise<number | undefined | void>): Promise<CommandRun> {
+export async function inProcess<T>(command: () => T | Promise<T>): Promise<CommandRun<T>> {
   const out: string[] = [];
   const err: string[] = [];
   const log = vi.spyOn(console, "log").mockImplementation((...parts: unknown[]) => void out.push(parts.join(" ")));
@@ -23,15 +25,20 @@ export async function inProcess(command: () => number | undefined | void | Promi
     throw new CommandExit(Number(code ?? 0));
   });
   let code: number | undefined;
+  let result: T | undefined;
+  let returned = false;
   try {
-    code = (await command()) ?? undefined;
+    result = await command();
+    returned = true;
+    code = typeof result === "number" ? result : undefined;
   } catch (thrown) {
     if (!(thrown instanceof CommandExit)) throw thrown;
     code = thrown.code;
   } finally {
     for (const spy of [log, warn, error, exit]) spy.mockRestore();
   }
-  return { code, out: out.join("\n").trim(), err: err.join("\n").trim() };
+  const run: CommandRun<T> = { code, out: out.join("\n").trim(), err: err.join("\n").trim() };
+  return returned ? { ...run, result } : run;
 }
 
 class CommandExit extends Error {

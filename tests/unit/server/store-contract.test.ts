@@ -323,6 +323,60 @@ describe.each(KINDS)("$name enquiry store", (kind) => {
       expect(ids.sort()).toEqual(results.map(sessionIdOf).sort());
     });
 
+    // Both stores commit a burst together (SQLite a savepoint each, PostgreSQL one decision for
+    // the batch): each enquiry is answered as if it had come alone, after the ones before it.
+    it("answers a burst sent at once as one after the other: repeats, reused keys, limits and replays counted across it", async () => {
+      const place = await kind.place();
+      const store = await place.open({ now: () => T0, deliveryChannels: ["email"] });
+      const limited = { ip: "192.0.2.7", limit: { max: 2, sinceMs: 0 } };
+      const challenge = { id: "burst-challenge", expiresAtMs: T0 + 60_000 };
+      const results = await Promise.all([
+        store.insert({ ...VALID_ENQUIRY, first_name: "A" }, { idempotencyKey: "k1", ...limited }),
+        store.insert({ ...VALID_ENQUIRY, first_name: "A" }, { idempotencyKey: "k1", ...limited }),
+        store.insert({ ...VALID_ENQUIRY, first_name: "B" }, { idempotencyKey: "k1" }),
+        store.insert({ ...VALID_ENQUIRY, first_name: "C" }, { ...limited, challenge }),
+        store.insert({ ...VALID_ENQUIRY, first_name: "D" }, limited),
+        store.insert({ ...VALID_ENQUIRY, first_name: "E" }, { challenge }),
+        store.insert({ ...VALID_ENQUIRY, first_name: "F" }),
+      ]);
+      const first = sessionIdOf(results[0]!);
+      expect(results.map((r) => (r.outcome === "limited" ? { ...r, oldestAt: r.oldestAt - T0 } : { outcome: r.outcome }))).toEqual([
+        { outcome: "created" },
+        { outcome: "repeat" },
+        { outcome: "key-reused" },
+        { outcome: "created" },
+        { outcome: "limited", count: 2, oldestAt: 0 },
+        { outcome: "created" },
+        { outcome: "created" },
+      ]);
+      expect(results[1]).toEqual({ outcome: "repeat", sessionId: first });
+      const rows = await place.rows(
+        "SELECT e.first_name, e.spam_reasons, (SELECT COUNT(*) FROM enquiry_deliveries d WHERE d.enquiry_id = e.id) AS deliveries FROM enquiries e ORDER BY e.id",
+      );
+      expect(rows.map((row) => [row.first_name, row.spam_reasons, Number(row.deliveries)])).toEqual([
+        ["A", null, 1],
+        ["C", null, 1],
+        ["E", '["pow-replayed"]', 0],
+        ["F", null, 1],
+      ]);
+    });
+
+    it("fails only the enquiry at fault in a burst: the others are stored and answered", async () => {
+      const place = await kind.place();
+      const store = await place.open();
+      // What validation would refuse (a missing name): the database refuses it too.
+      const broken = { ...VALID_ENQUIRY, first_name: undefined } as unknown as Enquiry;
+      const results = await Promise.allSettled([
+        store.insert({ ...VALID_ENQUIRY, first_name: "Before" }),
+        store.insert(broken),
+        store.insert({ ...VALID_ENQUIRY, first_name: "Keyed" }, { idempotencyKey: "k" }),
+        store.insert({ ...VALID_ENQUIRY, first_name: "Keyed" }, { idempotencyKey: "k" }),
+      ]);
+      expect(results.map((r) => (r.status === "fulfilled" ? r.value.outcome : "rejected"))).toEqual(["created", "rejected", "created", "repeat"]);
+      expect(String((results[1] as PromiseRejectedResult).reason)).toMatch(/first_name/);
+      expect((await store.list({ order: "oldest-first" })).map((e) => e.first_name)).toEqual(["Before", "Keyed"]);
+    });
+
     it("lists newest first by default, oldest first on request, in pages", async () => {
       const place = await kind.place();
       const store = await place.open();
