@@ -36,12 +36,17 @@ export const DEV_SERVER_ALLOW = ["site", "src", "index.html", "node_modules"];
  */
 export const DEV_SERVER_DENY = [".env", ".env.*", "*.{crt,pem,key}", "**/.git/**", "**/data/**", "**/*.{db,db-wal,db-shm,db-journal,sqlite,sqlite3}"];
 
+/** A database file's name, as DEV_SERVER_DENY spells the suffixes. */
+const DATABASE_FILE = /\.(?:db|db-wal|db-shm|db-journal|sqlite|sqlite3)$/i;
+
 /**
  * Vite answers a path that names no file it serves with index.html (its single-page
  * fallback), so `/.git/HEAD` would come back 200 with the home page. A path with a
  * dot-segment (`/.git/…`, `/.env`, `/.tmp/…`) is never a page of the site: answer 404
  * instead, so nothing looks served. Vite's own dependency cache (`/node_modules/.vite/`) is
- * reached through node_modules and stays served.
+ * reached through node_modules and stays served. A database file gets 403 wherever it sits,
+ * as `server.fs.deny` answers it elsewhere: Vite serves the public folder (site/assets) before
+ * it reads its deny list, so a copy of the enquiries dropped among the pictures would go out.
  */
 function refuseDotPaths(): Plugin {
   return {
@@ -57,10 +62,11 @@ function refuseDotPaths(): Plugin {
         }
         const segments = path.split("/").filter(Boolean);
         const dotted = segments.some((segment) => segment.startsWith(".") && segment !== ".well-known");
-        if (!dotted || segments[0] === "node_modules") return next();
-        res.statusCode = 404;
+        const database = DATABASE_FILE.test(segments.at(-1) ?? "");
+        if (!database && (!dotted || segments[0] === "node_modules")) return next();
+        res.statusCode = database ? 403 : 404;
         res.setHeader("content-type", "text/plain; charset=utf-8");
-        res.end("Not found");
+        res.end(database ? "Forbidden" : "Not found");
       });
     },
   };

@@ -26,6 +26,9 @@ const PRIVATE_FILES: Readonly<Record<string, string>> = {
   ".git/HEAD": `ref: refs/heads/${SECRET}`,
   ".git/config": `[remote "origin"] ${SECRET}`,
   "src/enquiries-copy.db": `SQLite format 3 ${SECRET}`,
+  // Under the public folder, which Vite serves before it reads its deny list.
+  "site/assets/enquiries-backup.db": `SQLite format 3 ${SECRET}`,
+  "site/assets/old/enquiries.sqlite": `SQLite format 3 ${SECRET}`,
   "docs/private.md": SECRET,
   "scripts/deploy-notes.txt": SECRET,
   // The project's tests are not copied into the dev server's root: without this file Vite's
@@ -137,6 +140,9 @@ test.describe("dev server", () => {
       ["/.git/config", 404],
       ["/%2egit/HEAD", 404],
       ["/src/enquiries-copy.db", 403],
+      ["/enquiries-backup.db", 403],
+      ["/old/enquiries.sqlite", 403],
+      ["/old/%65nquiries.sqlite", 403],
       ["/package.json", 403],
       ["/vite.config.ts", 403],
       ["/docs/private.md", 403],

@@ -24,6 +24,7 @@
 //   npm run bench:api -- --spam                    the spam defences against bots and people instead (tools/bench/bench-spam.ts):
 //                                                  1,000 posts a bot, 50 people a browser in Chromium, Firefox and WebKit
 //   npm run bench:api -- --spam --people 10 --browsers chromium,firefox --port 4500   the site on 4500, WebKitWebDriver on 4501
+//   npm run bench:api -- --spam --people-only --browsers webkit   the people alone, no bots (one engine's people beside another run)
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -44,7 +45,7 @@ const LAUNCHER = join(PROJECT, "src", "cli", "launch.mjs");
 
 const USAGE =
   "usage: npm run bench:api -- [--store sqlite|postgres|both] [--duration S] [--warmup S] [--rounds N] [--connections N] [--profile] [--log-level L] [--port P]\n" +
-  "       npm run bench:api -- --spam [--people N] [--browsers chromium,firefox,webkit]";
+  "       npm run bench:api -- --spam [--people N] [--browsers chromium,firefox,webkit] [--people-only]";
 
 /** Below this a floor reads the start-up and warm-up of its server, not the floor itself. */
 const MIN_FLOOR_SECONDS = 5;
@@ -63,6 +64,7 @@ const { values: args } = readArgs(
     spam: { type: "boolean", default: false },
     people: { type: "string", default: "50" },
     browsers: { type: "string", default: "chromium,firefox,webkit" },
+    "people-only": { type: "boolean", default: false },
   },
   USAGE,
 );
@@ -74,7 +76,7 @@ if (args.spam) {
   const browsers = args.browsers.split(",").map((name) => name.trim());
   const unknown = browsers.filter((name) => !(SPAM_BROWSERS as readonly string[]).includes(name));
   if (unknown.length > 0) usageError(USAGE, `--browsers takes ${SPAM_BROWSERS.join(", ")}, not "${unknown.join(", ")}".`);
-  await benchSpam({ people, browsers: browsers as (typeof SPAM_BROWSERS)[number][], port: Number(args.port) });
+  await benchSpam({ people, browsers: browsers as (typeof SPAM_BROWSERS)[number][], port: Number(args.port), bots: !args["people-only"] });
   process.exit(0);
 }
 

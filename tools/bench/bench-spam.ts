@@ -32,6 +32,11 @@ const AT_ONCE = 5;
 /** A person: a second to read the page, then typing key by key. */
 const PERSON: Pace = { pauseMs: 1_000, keyDelayMs: 30 };
 const THANKS = "Thank you for reaching out! We\u2019ll get back to you soon.";
+/**
+ * How long a browser fill may wait for the page, the form and the way home: the benchmark runs
+ * on a shared machine, where five pages loading at once at a load of 25 took over 30 s.
+ */
+const FILL_TIMEOUT_MS = 120_000;
 const FIREFOX_PATH = process.env.FIREFOX_PATH ?? "/usr/bin/firefox-esr";
 const MINIBROWSER_PATH = process.env.MINIBROWSER_PATH ?? "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser";
 
@@ -44,6 +49,8 @@ export interface SpamBenchOptions {
   /** Where the site listens; 0: any free port. */
   port: number;
   browsers: readonly SpamBrowser[];
+  /** Send the bots first (false: the people alone; 50 people in Firefox or WebKit take a quarter of an hour on a busy machine, so two engines may run side by side). */
+  bots: boolean;
 }
 
 interface Row {
@@ -110,7 +117,31 @@ function spread(values: readonly number[]): string {
   return `min ${Math.round(Math.min(...values))}, median ${Math.round(median(values))}, max ${Math.round(Math.max(...values))} ms`;
 }
 
+/** A browser fill that did not finish (a timeout on a busy machine): the row counts it as not sent through. */
+interface FailedFill {
+  failed: string;
+}
+
+/** Runs one fill; a failure becomes a value, so one slow page is a line of the report, not the end of it. */
+function attempt(fill: Promise<FilledForm>): Promise<FilledForm | FailedFill> {
+  return fill.catch((error: unknown) => ({ failed: String(error).split("\n")[0]! }));
+}
+
+/** The fills that finished, and a note on those that did not. */
+function finished(sender: string, results: readonly (FilledForm | FailedFill)[], notes: string[]): FilledForm[] {
+  const failed = results.filter((result): result is FailedFill => "failed" in result);
+  if (failed.length > 0) notes.push(`${sender}: ${failed.length} of ${results.length} fills did not finish (first: ${failed[0]!.failed}).`);
+  return results.filter((result): result is FilledForm => !("failed" in result));
+}
+
 const fillTimes = (fills: readonly FilledForm[]) => fills.map((fill) => fill.payload.fill_time_ms).filter((ms): ms is number => typeof ms === "number");
+
+const fillActions = (fills: readonly FilledForm[]) => fills.map((fill) => fill.payload.fill_actions).filter((count): count is number => typeof count === "number");
+
+function countSpread(values: readonly number[]): string {
+  if (values.length === 0) return "none sent";
+  return `min ${Math.min(...values)}, median ${median(values)}, max ${Math.max(...values)}`;
+}
 
 /** The solver's own time, which altcha-lib writes into its answer. */
 function solveTimes(fills: readonly FilledForm[]): number[] {
@@ -154,8 +185,8 @@ async function personInEngine(page: EnginePage, email: string): Promise<string[]
  * the timers and alerts of any tab but the front one, so pages side by side would measure its
  * throttling, not the form.
  */
-async function peopleInEngine(engine: "firefox" | "webkit", url: string, people: number, marker: string): Promise<string[][]> {
-  const page = await launch(engine, url);
+async function peopleInEngine(engine: "firefox" | "webkit", url: string, people: number, marker: string, controlPort: number | undefined): Promise<string[][]> {
+  const page = await launch(engine, url, { port: controlPort });
   const alerts: string[][] = [];
   try {
     for (let i = 0; i < people; i += 1) {
@@ -181,38 +212,48 @@ function missing(browser: SpamBrowser): string | null {
   return existsSync(MINIBROWSER_PATH) ? null : `no MiniBrowser at ${MINIBROWSER_PATH} (apt-get install webkit2gtk-driver)`;
 }
 
-export async function benchSpam({ people, browsers, port }: SpamBenchOptions): Promise<void> {
+export async function benchSpam({ people, browsers, port, bots }: SpamBenchOptions): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), "nexa-bench-spam-"));
   const dbPath = join(work, "enquiries.db");
   console.log(`Spam benchmark: the built site and API (npm start, SQLite), Node ${process.version}, ${cpus().length} CPUs, load ${loadavg()[0]!.toFixed(1)} at the start.`);
   const { url, child } = await startSite(dbPath, port === 0 ? await freePort() : port);
   const chromiumBrowser: Browser = await chromium.launch({ executablePath: chromiumPath(), args: [...CHROMIUM_ARGS] });
-  const rows: Row[] = [];
+  // Each row is printed when its sender is done, so a benchmark stopped halfway still shows what it measured.
+  console.log("\n| Sender | Sent | Answered like an enquiry | Delivered | Held back as spam, by reason |");
+  console.log("|---|---:|---:|---:|---|");
+  const rows = {
+    push(row: Row) {
+      console.log(`| ${row.sender} | ${row.sent} | ${row.answered} | **${row.delivered}** | ${row.reasons} |`);
+    },
+  };
   const notes: string[] = [];
   const outcome = (marker: string) => spamOutcome(dbPath, marker);
-  try {
+  async function sendBots(): Promise<void> {
     const naive = batchMarker("naive");
     const naiveCreated = await postAll(url, (i) => botEnquiry(`bot${i}${naive}`));
     rows.push({ sender: "naive bot (the six fields, no form)", sent: BOT_POSTS, answered: naiveCreated, ...summary(outcome(naive)) });
 
     const replay = batchMarker("replay");
-    const [real] = await fillInBatches(chromiumBrowser, 1, 1, (page) => fillEnquiryForm(page, `person${replay}`, { keyDelayMs: 20, pauseMs: 1_500 }), { baseURL: url });
-    const { form_token, altcha, fill_time_ms } = real!.payload;
-    const replayCreated = await postAll(url, (i) => ({ ...botEnquiry(`bot${i}${replay}`), form_token, altcha, fill_time_ms }));
+    const [real] = await fillInBatches(chromiumBrowser, 1, 1, (page) => fillEnquiryForm(page, `person${replay}`, { keyDelayMs: 20, pauseMs: 1_500 }, FILL_TIMEOUT_MS), { baseURL: url });
+    const { form_token, altcha, fill_time_ms, fill_actions } = real!.payload;
+    const replayCreated = await postAll(url, (i) => ({ ...botEnquiry(`bot${i}${replay}`), form_token, altcha, fill_time_ms, fill_actions }));
     const replayed = outcome(replay);
     // The person's own enquiry is the one delivered; the bot's posts are the rest.
-    rows.push({ sender: "bot replaying a real form's token, fill time and proof of work", sent: BOT_POSTS, answered: replayCreated, ...summary({ ...replayed, delivered: replayed.delivered - 1 }) });
+    rows.push({ sender: "bot replaying a real form's token, fill time, fill actions and proof of work", sent: BOT_POSTS, answered: replayCreated, ...summary({ ...replayed, delivered: replayed.delivered - 1 }) });
 
     for (const [filler, sender] of [
       ["page-script", "headless Chromium, one script filling the real form"],
       ["playwright-steps", "headless Chromium, Playwright filling field by field"],
     ] as const) {
       const marker = batchMarker(filler);
-      const fills = await fillInBatches(chromiumBrowser, BROWSER_BOT_FILLS, AT_ONCE, (page, i) => fillEnquiryForm(page, `bot${i}${marker}`, filler), { baseURL: url });
+      const results = await fillInBatches(chromiumBrowser, BROWSER_BOT_FILLS, AT_ONCE, (page, i) => attempt(fillEnquiryForm(page, `bot${i}${marker}`, filler, FILL_TIMEOUT_MS)), { baseURL: url });
+      const fills = finished(sender, results, notes);
       rows.push({ sender, sent: BROWSER_BOT_FILLS, answered: fills.filter((fill) => fill.alerts.join() === THANKS).length, ...summary(outcome(marker)) });
-      notes.push(`${sender}: fill time as the form measured it, ${spread(fillTimes(fills))}.`);
+      notes.push(`${sender}: fill time as the form measured it, ${spread(fillTimes(fills))}; hand actions counted, ${countSpread(fillActions(fills))}.`);
     }
+  }
 
+  async function sendPeople(): Promise<void> {
     for (const browser of browsers) {
       const why = missing(browser);
       if (why !== null) {
@@ -223,11 +264,13 @@ export async function benchSpam({ people, browsers, port }: SpamBenchOptions): P
       let thanked: number;
       try {
         if (browser === "chromium") {
-          const fills = await fillInBatches(chromiumBrowser, people, AT_ONCE, (page, i) => fillEnquiryForm(page, `person${i}${marker}`, PERSON), { baseURL: url });
+          const results = await fillInBatches(chromiumBrowser, people, AT_ONCE, (page, i) => attempt(fillEnquiryForm(page, `person${i}${marker}`, PERSON, FILL_TIMEOUT_MS)), { baseURL: url });
+          const fills = finished("people in Chromium", results, notes);
           thanked = fills.filter((fill) => fill.alerts.join() === THANKS).length;
-          notes.push(`people in Chromium: fill time ${spread(fillTimes(fills))}; proof of work in the form's worker ${spread(solveTimes(fills))}.`);
+          notes.push(`people in Chromium: fill time ${spread(fillTimes(fills))}; hand actions counted, ${countSpread(fillActions(fills))}; proof of work in the form's worker ${spread(solveTimes(fills))}.`);
         } else {
-          const alerts = await peopleInEngine(browser, url, people, marker);
+          // Beside the site's port when one was given (Firefox's BiDi, WebKitWebDriver: one at a time).
+          const alerts = await peopleInEngine(browser, url, people, marker, port === 0 ? undefined : port + 1);
           thanked = alerts.filter((shown) => shown.join() === THANKS).length;
         }
       } catch (error) {
@@ -237,15 +280,17 @@ export async function benchSpam({ people, browsers, port }: SpamBenchOptions): P
       }
       rows.push({ sender: `people at a person's pace, ${browser}`, sent: people, answered: thanked, ...summary(outcome(marker)) });
     }
+  }
+
+  try {
+    if (bots) await sendBots();
+    await sendPeople();
   } finally {
     await chromiumBrowser.close();
     child.kill("SIGTERM");
     await new Promise((resolve) => child.once("exit", resolve));
     rmSync(work, { recursive: true, force: true });
   }
-  console.log("\n| Sender | Sent | Answered like an enquiry | Delivered | Held back as spam, by reason |");
-  console.log("|---|---:|---:|---:|---|");
-  for (const row of rows) console.log(`| ${row.sender} | ${row.sent} | ${row.answered} | **${row.delivered}** | ${row.reasons} |`);
   console.log(`\n${notes.map((note) => `- ${note}`).join("\n")}`);
   console.log(`\nGoal: 0 delivered for every bot; every person delivered (held back: the reasons column). Load ${loadavg()[0]!.toFixed(1)} at the end.`);
 }

@@ -61,16 +61,20 @@ const hydratedCheck = () => document.documentElement.dataset.hydrated === "true"
 const centre = (selector: string) => void document.querySelector(selector)?.scrollIntoView({ block: "center", behavior: "instant" });
 
 /** Starts the engine's browser (and its driver) and gives its one page. */
-export async function launch(engine: Engine, baseUrl: string): Promise<EnginePage> {
-  return engine === "webkit" ? launchWebKit(baseUrl) : launchPuppeteer(engine, baseUrl);
+/**
+ * `port`: where the browser's remote control listens (Firefox's WebDriver BiDi, WebKitWebDriver),
+ * for a caller kept to a range of ports; by default one the system picks. Chromium talks over a pipe.
+ */
+export async function launch(engine: Engine, baseUrl: string, { port }: { port?: number } = {}): Promise<EnginePage> {
+  return engine === "webkit" ? launchWebKit(baseUrl, port) : launchPuppeteer(engine, baseUrl, port);
 }
 
 const PUPPETEER_KEYS = { Escape: "Escape", Tab: "Tab", Enter: "Enter" } as const;
 
-async function launchPuppeteer(engine: "chromium" | "firefox", baseUrl: string): Promise<EnginePage> {
+async function launchPuppeteer(engine: "chromium" | "firefox", baseUrl: string, port: number | undefined): Promise<EnginePage> {
   const browser: PuppeteerBrowser =
     engine === "firefox"
-      ? await puppeteer.launch({ browser: "firefox", executablePath: FIREFOX, headless: true })
+      ? await puppeteer.launch({ browser: "firefox", executablePath: FIREFOX, headless: true, args: port === undefined ? [] : [`--remote-debugging-port=${port}`] })
       : await puppeteer.launch({ browser: "chrome", executablePath: chromiumPath(), headless: true, args: [...CHROMIUM_ARGS] });
   const page: PuppeteerPage = (await browser.pages())[0] ?? (await browser.newPage());
   const alerts: string[] = [];
@@ -145,8 +149,8 @@ async function waitForDriver(port: number, timeoutMs = 20_000): Promise<void> {
 const WEBDRIVER_KEYS = { Escape: "\uE00C", Tab: "\uE004", Enter: "\uE007" } as const;
 
 /** One WebKitWebDriver with its browser session on the given X display. */
-async function webkitSession(display: string | undefined): Promise<{ browser: WebdriverIO.Browser; stop: () => void }> {
-  const port = await freePort();
+async function webkitSession(display: string | undefined, driverPort: number | undefined): Promise<{ browser: WebdriverIO.Browser; stop: () => void }> {
+  const port = driverPort ?? (await freePort());
   const driver = spawn(WEBKIT_DRIVER, [`--port=${port}`], { stdio: "ignore", env: { ...process.env, ...(display ? { DISPLAY: display } : {}) } });
   const stop = () => void driver.kill();
   try {
@@ -166,12 +170,12 @@ async function webkitSession(display: string | undefined): Promise<{ browser: We
   }
 }
 
-async function launchWebKit(baseUrl: string): Promise<EnginePage> {
+async function launchWebKit(baseUrl: string, driverPort: number | undefined): Promise<EnginePage> {
   const xvfb = process.env.DISPLAY ? undefined : await startXvfb();
   const display = xvfb?.display;
   let session: Awaited<ReturnType<typeof webkitSession>>;
   try {
-    session = await webkitSession(display);
+    session = await webkitSession(display, driverPort);
   } catch (error) {
     xvfb?.process.kill();
     throw error;
@@ -192,7 +196,7 @@ async function launchWebKit(baseUrl: string): Promise<EnginePage> {
       if (!/invalid session id/i.test(String(error))) throw error;
       console.error(`webkit: the browser's session had ended (${String(error).split("\n")[0]}); starting a new one`);
       session.stop();
-      session = await webkitSession(display);
+      session = await webkitSession(display, driverPort);
       await session.browser.url(href);
     }
   };

@@ -31,8 +31,10 @@ export interface FilledForm {
 }
 
 /** The page is hydrated and its checks have loaded: the Submit button is enabled. */
-async function formReady(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true" && document.querySelector("form button[type=submit]:not([disabled])") !== null);
+async function formReady(page: Page, timeoutMs: number): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true" && document.querySelector("form button[type=submit]:not([disabled])") !== null, undefined, {
+    timeout: timeoutMs,
+  });
 }
 
 /**
@@ -54,8 +56,12 @@ function fillInOneScript({ email }: { email: string }): void {
   form.querySelector<HTMLButtonElement>("button[type=submit]")!.click();
 }
 
-/** Fills in and sends the form in `page` the way `filler` does, then waits for the thanks and the way home. */
-export async function fillEnquiryForm(page: Page, email: string, filler: Filler, timeoutMs = 30_000): Promise<FilledForm> {
+/**
+ * Fills in and sends the form in `page` the way `filler` does, then waits for the thanks and the
+ * way home; `timeoutMs` bounds each wait (the page, the form's readiness, the way home). `onReady` runs once the form can be sent, before the first field is touched (the spam
+ * test slows the CPU there, so the fill, not the page's loading, runs on a busy machine).
+ */
+export async function fillEnquiryForm(page: Page, email: string, filler: Filler, timeoutMs = 30_000, onReady?: (page: Page) => Promise<void>): Promise<FilledForm> {
   const filled: FilledForm = { payload: {}, alerts: [] };
   page.on("dialog", (dialog) => {
     filled.alerts.push(dialog.message());
@@ -64,8 +70,9 @@ export async function fillEnquiryForm(page: Page, email: string, filler: Filler,
   page.on("request", (request) => {
     if (request.method() === "POST" && new URL(request.url()).pathname === ENQUIRY_PATH) filled.payload = request.postDataJSON() as Record<string, unknown>;
   });
-  await page.goto("/connect");
-  await formReady(page);
+  await page.goto("/connect", { timeout: timeoutMs });
+  await formReady(page, timeoutMs);
+  await onReady?.(page);
   if (filler === "page-script") {
     await page.evaluate(fillInOneScript, { email });
     await page.waitForURL((url) => url.pathname === "/", { timeout: timeoutMs });

@@ -12,7 +12,7 @@ import {
   type EnquiryField,
   type EnquiryFormData,
 } from "../enquiry/form-state.ts";
-import { fillTimer } from "../enquiry/fill-timer.ts";
+import { fillTimer, HAND_EVENTS, type FillTimer } from "../enquiry/fill-timer.ts";
 import { formDefences, type FormDefences } from "../enquiry/form-defences.ts";
 import { ENQUIRY_ALERTS } from "../enquiry/messages.ts";
 import { newIdempotencyKey } from "../enquiry/new-idempotency-key.ts";
@@ -84,6 +84,26 @@ function useFormDefences(form: RefObject<HTMLFormElement | null>): FormDefences 
 }
 
 /**
+ * The visitor's fill (src/app/enquiry/fill-timer.ts): its time from the first input to Send,
+ * and the hand actions on its fields, heard on the form in the capture phase (native listeners,
+ * as the count reads the browser's own `isTrusted`; passive, so scrolling and typing are never
+ * held up).
+ */
+function useFillTimer(form: RefObject<HTMLFormElement | null>): FillTimer {
+  const [fill] = useState(fillTimer);
+  useEffect(() => {
+    const element = form.current;
+    if (element === null) return;
+    const note = (event: Event) => fill.noteEvent(event);
+    for (const type of HAND_EVENTS) element.addEventListener(type, note, { capture: true, passive: true });
+    return () => {
+      for (const type of HAND_EVENTS) element.removeEventListener(type, note, { capture: true });
+    };
+  }, [fill, form]);
+  return fill;
+}
+
+/**
  * The contact page (SPEC §2.4, §4, §5, §7): a full-screen background, a card with the
  * heading and introduction, and the enquiry form. The rules, state and API call live in
  * src/app/enquiry; this component only draws them and wires the browser (alert, focus,
@@ -102,8 +122,8 @@ export function EnquiryForm({ id, heading, intro, background, labels, subjectPla
   const formElement = useRef<HTMLFormElement>(null);
   const honeypot = useRef<HTMLInputElement>(null);
   const defences = useFormDefences(formElement);
-  // The visitor's own fill time, from the first input to Send: the server holds a fill faster than a person's as spam.
-  const [fill] = useState(fillTimer);
+  // The visitor's own fill, its time and its hand actions: the server holds a fill no person makes as spam.
+  const fill = useFillTimer(formElement);
 
   const idOf = (field: EnquiryField) => `${uid}-${field}`;
   const errorIdOf = (field: EnquiryField) => `${uid}-${field}-error`;
@@ -131,11 +151,11 @@ export function EnquiryForm({ id, heading, intro, background, labels, subjectPla
     if (isCountryCode(value)) dispatch({ type: "edit", field: "countryCode", value });
   }
 
-  async function send(submitted: EnquiryFormData, fillTimeMs: number) {
+  async function send(submitted: EnquiryFormData, filled: { fill_time_ms: number; fill_actions: number }) {
     inFlight.current = true;
     const idempotencyKey = state.idempotencyKey ?? newIdempotencyKey();
     dispatch({ type: "send", idempotencyKey });
-    const payload = { ...buildEnquiryPayload(submitted), ...(await defences.fields()), fill_time_ms: fillTimeMs, [HONEYPOT]: honeypot.current?.value ?? "" };
+    const payload = { ...buildEnquiryPayload(submitted), ...(await defences.fields()), ...filled, [HONEYPOT]: honeypot.current?.value ?? "" };
     const result = await submitEnquiry(payload, { fetch: (...args) => window.fetch(...args), idempotencyKey });
     inFlight.current = false;
     if (result.kind === "ok") {
@@ -158,10 +178,10 @@ export function EnquiryForm({ id, heading, intro, background, labels, subjectPla
     event.preventDefault();
     if (inFlight.current || validateEnquiryForm === null) return;
     // Read at the press, before the wait for the proof of work, which is not the visitor's filling.
-    const fillTimeMs = fill.elapsedMs();
+    const filled = { fill_time_ms: fill.elapsedMs(), fill_actions: fill.actions() };
     const found = validateEnquiryForm(data);
     if (found === null) {
-      void send(data, fillTimeMs);
+      void send(data, filled);
       return;
     }
     // Draw the message and aria-invalid first, so they are on screen behind the alert.

@@ -1,6 +1,6 @@
 import type { Enquiry } from "../enquiry.ts";
 import { contentFindings, unreadLetters } from "./content-rules.ts";
-import { checkFillTime } from "./fill-time.ts";
+import { checkFillActions, checkFillTime } from "./fill-time.ts";
 import { checkFormToken } from "./form-token.ts";
 import { checkProofOfWork } from "./proof-of-work.ts";
 
@@ -26,6 +26,7 @@ export type SpamReason =
   | "token-expired"
   | "fill-time-missing"
   | "fill-too-fast"
+  | "fill-untouched"
   | "pow-missing"
   | "pow-invalid"
   | "pow-expired"
@@ -52,7 +53,7 @@ export interface SpamRules {
 }
 
 /** The fields the defences add to an enquiry (schema/enquiry.schema.json). */
-type Defended = Enquiry & { form_token?: string; altcha?: string; fill_time_ms?: number; [HONEYPOT_FIELD]?: string };
+type Defended = Enquiry & { form_token?: string; altcha?: string; fill_time_ms?: number; fill_actions?: number; [HONEYPOT_FIELD]?: string };
 
 /** Judges a valid enquiry (the contract has passed) at `nowMs`. */
 export function spamJudge(rules: SpamRules) {
@@ -69,6 +70,8 @@ export function spamJudge(rules: SpamRules) {
     if (!token.ok) add(token.reason, DEFENCE_POINTS);
     const fill = checkFillTime(enquiry.fill_time_ms);
     if (!fill.ok) add(fill.reason, DEFENCE_POINTS);
+    const touched = checkFillActions(enquiry.fill_actions, enquiry.fill_time_ms);
+    if (!touched.ok) add(touched.reason, DEFENCE_POINTS);
     const pow = await checkProofOfWork(enquiry.altcha, rules.formSecret, token.ok ? token.token.id : undefined);
     if (!pow.ok) add(pow.reason, DEFENCE_POINTS);
     for (const finding of contentFindings(enquiry, unread)) add(finding.reason, finding.points);

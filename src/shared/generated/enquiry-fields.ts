@@ -45,6 +45,10 @@ export const ENQUIRY_FIELDS = {
     "title": "Fill time",
     "maximum": 86400000
   },
+  "fill_actions": {
+    "title": "Fill actions",
+    "maximum": 100000
+  },
   "nx_check": {
     "title": "Honeypot",
     "maxLength": 5000

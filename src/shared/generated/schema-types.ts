@@ -593,6 +593,10 @@ export interface Enquiry {
    */
   fill_time_ms?: number;
   /**
+   * Not typed by the visitor: how many times a hand acted on the form's fields before Send (a key pressed, a pointer or finger put down, a composition started, a paste or a drop), counted by the form from the events the browser marks as the visitor's own. Missing or 0 with a fill time under 20 seconds (fields that changed with nothing touching them, as a script fills them), the enquiry is kept as spam and not delivered. The form sends at most 100000.
+   */
+  fill_actions?: number;
+  /**
    * Not shown to people: a hidden input only a bot fills in. Anything in it keeps the enquiry as spam, never delivered.
    */
   nx_check?: string;

@@ -46,6 +46,10 @@ const ONE_FIELD_CASES: { field: string; value: unknown; message: string }[] = [
   { field: "fill_time_ms", value: 1500.5, message: "Fill time must be a whole number." },
   { field: "fill_time_ms", value: "4000", message: "Fill time must be a whole number." },
   { field: "fill_time_ms", value: null, message: "Fill time must be a whole number." },
+  { field: "fill_actions", value: -1, message: "Fill actions must be at least 0." },
+  { field: "fill_actions", value: 100_001, message: "Fill actions must be at most 100000." },
+  { field: "fill_actions", value: 2.5, message: "Fill actions must be a whole number." },
+  { field: "fill_actions", value: "12", message: "Fill actions must be a whole number." },
 ];
 
 const ACCEPTED: { name: string; change: Partial<Record<keyof Enquiry, string | number>> }[] = [
@@ -58,6 +62,8 @@ const ACCEPTED: { name: string; change: Partial<Record<keyof Enquiry, string | n
   { name: "a name with invisible joiners between visible letters", change: { first_name: "क्\u200dष", last_name: "O\u200bBrien" } },
   { name: "a fill time of 0 (the form's when nothing was typed)", change: { fill_time_ms: 0 } },
   { name: "a fill time of a day, the most the form sends", change: { fill_time_ms: 86_400_000 } },
+  { name: "no fill actions (a fill by assistive technology alone)", change: { fill_actions: 0 } },
+  { name: "100000 fill actions, the most the form sends", change: { fill_actions: 100_000 } },
 ];
 
 describe("validateEnquiry", () => {
@@ -95,9 +101,9 @@ describe("validateEnquiry", () => {
 describe("schema/enquiry.schema.json", () => {
   const properties = enquirySchema.properties as Record<string, Record<string, unknown>>;
 
-  it("has the visitor's fields, all required but message, and the form's four optional spam defences", () => {
+  it("has the visitor's fields, all required but message, and the form's five optional spam defences", () => {
     const sample: Required<EnquiryFields> = { ...VALID_ENQUIRY };
-    const defences: Required<Omit<Enquiry, keyof EnquiryFields>> = { form_token: "", altcha: "", fill_time_ms: 0, nx_check: "" };
+    const defences: Required<Omit<Enquiry, keyof EnquiryFields>> = { form_token: "", altcha: "", fill_time_ms: 0, fill_actions: 0, nx_check: "" };
     expect(Object.keys(properties).sort()).toEqual([...Object.keys(sample), ...Object.keys(defences)].sort());
     expect([...enquirySchema.required].sort()).toEqual(Object.keys(sample).filter((f) => f !== "message").sort());
   });
@@ -109,8 +115,8 @@ describe("schema/enquiry.schema.json", () => {
 
   const textFields = Object.keys(properties).filter((field) => properties[field]!.type === "string");
 
-  it("has text fields and one number, the form's fill time", () => {
-    expect(Object.keys(properties).filter((field) => !textFields.includes(field))).toEqual(["fill_time_ms"]);
+  it("has text fields and two numbers, the form's fill time and fill actions", () => {
+    expect(Object.keys(properties).filter((field) => !textFields.includes(field))).toEqual(["fill_time_ms", "fill_actions"]);
   });
 
   it.each(textFields)("gives %s a title, a description and a maxLength", (field) => {
@@ -123,6 +129,10 @@ describe("schema/enquiry.schema.json", () => {
 
   it("bounds the fill time: a whole number of milliseconds from 0 to a day", () => {
     expect(properties.fill_time_ms).toMatchObject({ title: "Fill time", description: expect.any(String), type: "integer", minimum: 0, maximum: 86_400_000 });
+  });
+
+  it("bounds the fill actions: a whole number from 0 to 100000", () => {
+    expect(properties.fill_actions).toMatchObject({ title: "Fill actions", description: expect.any(String), type: "integer", minimum: 0, maximum: 100_000 });
   });
 });
 

@@ -115,4 +115,15 @@ describe("the logs of a full run", () => {
     const found = personalData().filter((text) => lower.includes(text.toLowerCase()));
     expect(found).toEqual([]);
   }, 120_000);
+
+  it("hold none with the spam defences on: enquiries held back as spam, a honeypot and a fill time among them", async () => {
+    const server = await serve({ ENQUIRY_DB: tempDbPath(), ENQUIRY_RATE_LIMIT: "0", LOG_LEVEL: "debug", LOG_FORMAT: "json" });
+    // Without the form's token and proof of work every one is held; the honeypot carries personal data too.
+    for (const visitor of VISITORS) expect((await postJson(server.url, { ...visitor, nx_check: visitor.email, fill_time_ms: 4_000, fill_actions: 0 })).status).toBe(201);
+    await server.stop();
+    const log = server.output();
+    expect(log.match(/"status":201/g)).toHaveLength(VISITORS.length);
+    const lower = log.toLowerCase();
+    expect(personalData().filter((text) => lower.includes(text.toLowerCase()))).toEqual([]);
+  }, 60_000);
 });

@@ -48,8 +48,8 @@ async function fillForm({ app }: DefendedApp) {
   const { form_token, challenge } = response.json() as { form_token: string; challenge: Challenge };
   const solution = await solveChallenge({ challenge, deriveKey });
   if (solution === null) throw new Error("no solution");
-  // A person's fill: 4 s from their first input to Send.
-  return { challenge, solution, fields: { form_token, altcha: btoa(JSON.stringify({ challenge, solution })), fill_time_ms: 4_000, nx_check: "" } };
+  // A person's fill: 4 s from their first input to Send, 31 key and pointer presses on the fields.
+  return { challenge, solution, fields: { form_token, altcha: btoa(JSON.stringify({ challenge, solution })), fill_time_ms: 4_000, fill_actions: 31, nx_check: "" } };
 }
 
 function post(app: DefendedApp["app"], body: unknown, headers: Record<string, string> = {}) {
@@ -98,7 +98,7 @@ const CASES: [name: string, body: (form: Form) => object, waitMs: number, reason
   ["the real form in Cyrillic (5 points)", (f) => ({ ...VALID_ENQUIRY, ...f.fields, message: CYRILLIC }), 5_000, null],
   ["the real form in Hindi", (f) => ({ ...VALID_ENQUIRY, ...f.fields, message: "नमस्ते, मुझे अगले बैच के बारे में जानना है" }), 5_000, null],
   ["the honeypot filled in", (f) => ({ ...VALID_ENQUIRY, ...f.fields, nx_check: "https://spam.example" }), 5_000, ["honeypot"]],
-  ["no form token", (f) => ({ ...VALID_ENQUIRY, altcha: f.fields.altcha, fill_time_ms: 4_000 }), 5_000, ["token-missing"]],
+  ["no form token", (f) => ({ ...VALID_ENQUIRY, altcha: f.fields.altcha, fill_time_ms: 4_000, fill_actions: 31 }), 5_000, ["token-missing"]],
   ["an altered form token", (f) => ({ ...VALID_ENQUIRY, ...f.fields, form_token: f.fields.form_token.replace(/^\d{4}/, "1000") }), 5_000, ["token-invalid"]],
   ["sent 1 s after the token was issued", (f) => ({ ...VALID_ENQUIRY, ...f.fields }), 1_000, ["too-fast"]],
   ["sent 2.9 s after", (f) => ({ ...VALID_ENQUIRY, ...f.fields }), 2_900, ["too-fast"]],
@@ -109,10 +109,18 @@ const CASES: [name: string, body: (form: Form) => object, waitMs: number, reason
   ["filled in 1.499 s", (f) => ({ ...VALID_ENQUIRY, ...f.fields, fill_time_ms: 1_499 }), 5_000, ["fill-too-fast"]],
   ["filled in 0 s (Send pressed with nothing typed)", (f) => ({ ...VALID_ENQUIRY, ...f.fields, fill_time_ms: 0 }), 5_000, ["fill-too-fast"]],
   ["no fill time", (f) => ({ ...VALID_ENQUIRY, form_token: f.fields.form_token, altcha: f.fields.altcha }), 5_000, ["fill-time-missing"]],
+  // A script stepping through the fields on a busy machine: the load stretched its fill past 1.5 s, but nothing touched a field.
+  ["filled in 7.4 s with no hand action (a script slowed by load)", (f) => ({ ...VALID_ENQUIRY, ...f.fields, fill_time_ms: 7_400, fill_actions: 0 }), 10_000, ["fill-untouched"]],
+  ["filled in 19.999 s with no hand action", (f) => ({ ...VALID_ENQUIRY, ...f.fields, fill_time_ms: 19_999, fill_actions: 0 }), 25_000, ["fill-untouched"]],
+  ["filled in 4 s, no fill actions sent", (f) => ({ ...VALID_ENQUIRY, ...f.fields, fill_actions: undefined }), 5_000, ["fill-untouched"]],
+  ["filled in 0.4 s with no hand action (a script in the page)", (f) => ({ ...VALID_ENQUIRY, ...f.fields, fill_time_ms: 400, fill_actions: 0 }), 5_000, ["fill-too-fast", "fill-untouched"]],
+  // Assistive technology working through the accessibility tree alone: no key or pointer, and slow.
+  ["filled in 20 s with no hand action", (f) => ({ ...VALID_ENQUIRY, ...f.fields, fill_time_ms: 20_000, fill_actions: 0 }), 25_000, null],
+  ["filled in 1.5 s with one hand action (autofill, then the subject chosen)", (f) => ({ ...VALID_ENQUIRY, ...f.fields, fill_time_ms: 1_500, fill_actions: 1 }), 5_000, null],
   // A bot forging the fill time still meets the token's age.
   ["a forged fill time of 10 s, sent 1 s after the token", (f) => ({ ...VALID_ENQUIRY, ...f.fields, fill_time_ms: 10_000 }), 1_000, ["too-fast"]],
   ["filled in 0.4 s and sent 1 s after the token", (f) => ({ ...VALID_ENQUIRY, ...f.fields, fill_time_ms: 400 }), 1_000, ["too-fast", "fill-too-fast"]],
-  ["no proof of work", (f) => ({ ...VALID_ENQUIRY, form_token: f.fields.form_token, fill_time_ms: 4_000 }), 5_000, ["pow-missing"]],
+  ["no proof of work", (f) => ({ ...VALID_ENQUIRY, form_token: f.fields.form_token, fill_time_ms: 4_000, fill_actions: 31 }), 5_000, ["pow-missing"]],
   ["a wrong answer", (f) => ({ ...VALID_ENQUIRY, ...f.fields, altcha: btoa(JSON.stringify({ challenge: f.challenge, solution: { counter: 1, derivedKey: "00".repeat(32) } })) }), 5_000, ["pow-invalid"]],
   ["a proof of work that is not base64 JSON", (f) => ({ ...VALID_ENQUIRY, ...f.fields, altcha: "not a payload" }), 5_000, ["pow-invalid"]],
   ["a challenge with its cost lowered", (f) => ({ ...VALID_ENQUIRY, ...f.fields, altcha: btoa(JSON.stringify({ challenge: { ...f.challenge, parameters: { ...f.challenge.parameters, cost: 1 } }, solution: f.solution })) }), 5_000, ["pow-invalid"]],

@@ -158,6 +158,8 @@ describe("enquiry form, as a visitor fills it in", () => {
       message: "About the next GATE batch.",
       // The visitor's own fill time, from the first input to the press of Send.
       fill_time_ms: 7_250,
+      // user-event's keys and clicks are made by script (isTrusted false), as a bot's are: none counts as a hand.
+      fill_actions: 0,
       // The honeypot, empty as a person leaves it (the time token and proof of work need the API, absent here).
       nx_check: "",
     });

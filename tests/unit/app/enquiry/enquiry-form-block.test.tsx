@@ -120,6 +120,27 @@ describe("EnquiryForm on /connect (site/about-us/connect.yaml)", () => {
     ]);
   });
 
+  // People, screen readers, keyboards and password managers never meet it: only a bot that fills every input does.
+  it("hides the honeypot from people, the tab order, the accessibility tree and password managers", () => {
+    const wrapper = /<div class="([^"]+)" aria-hidden="true"><label for="[^"]+">Leave this empty<\/label>(<input[^>]*>)<\/div>/.exec(html);
+    expect(wrapper?.[2]).toBe(controlTag("nx_check"));
+    expect(wrapper?.[1]).toMatch(/honeypot/);
+    const attributes = Object.fromEntries([...controlTag("nx_check").matchAll(/\s([\w-]+)="([^"]*)"/g)].map((m) => [m[1]!.toLowerCase(), m[2]]));
+    // HTML's attribute names are case-insensitive (React writes autoComplete and tabIndex).
+    expect(attributes).toEqual({
+      id: expect.stringMatching(/nx_check$/),
+      name: "nx_check",
+      type: "text",
+      tabindex: "-1",
+      autocomplete: "off",
+      value: "",
+      "data-1p-ignore": "",
+      "data-lpignore": "true",
+      "data-bwignore": "",
+      "data-form-type": "other",
+    });
+  });
+
   it("the message is the only optional field", () => {
     expect(controlTag("message")).not.toContain("required");
   });
