@@ -1,18 +1,18 @@
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import Fastify, { type FastifyInstance } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { editorPlugin, ADMIN_CSP, PREVIEW_CSP } from "../../../../src/server/editor/index.ts";
+import { ADMIN_CSP, PREVIEW_CSP } from "../../../../src/server/editor/index.ts";
 import type { PageChecker } from "../../../../src/server/editor/publish.ts";
-import { render as renderPage } from "../../../../src/app/entry-server.tsx";
 import { siteCopyRoot } from "../../fixture-site.ts";
+import { startEditorApp } from "./editor-app.ts";
 
 let root: string;
 let cleanup: () => void;
-let bundleDir: string;
 let app: FastifyInstance;
+let close: () => Promise<void>;
 let checkedPages: string[][] = [];
 let checkResult = { ok: true, output: "" };
 const checkPages: PageChecker = async (files) => {
@@ -24,28 +24,17 @@ const git = (...args: string[]) => execFileSync("git", args, { cwd: root, encodi
 
 beforeAll(async () => {
   ({ root, cleanup } = siteCopyRoot());
-  // The bundles live outside the working copy, which the publish tests stash and commit.
-  bundleDir = mkdtempSync(join(tmpdir(), "nexa-editor-bundles-"));
-  const adminDir = join(bundleDir, "admin");
-  const previewDir = join(bundleDir, "preview");
-  mkdirSync(adminDir);
-  mkdirSync(join(previewDir, "assets"), { recursive: true });
-  writeFileSync(join(adminDir, "index.html"), "<!doctype html><title>Site editor</title>");
-  writeFileSync(join(previewDir, "assets", "site.css"), "body{}");
   git("init", "--quiet");
   git("config", "user.email", "editor@example.com");
   git("config", "user.name", "Ed Itor");
   git("add", "site");
   git("commit", "--quiet", "-m", "The site as it was");
-  app = Fastify({ logger: { level: "error" } });
-  await app.register(editorPlugin, { root, bundles: { adminDir, previewDir, stylesheet: "/admin/preview/assets/site.css", renderPage }, checkPages });
-  await app.ready();
+  ({ app, close } = await startEditorApp(root, checkPages));
 }, 60_000);
 
 afterAll(async () => {
-  await app?.close();
+  await close?.();
   cleanup?.();
-  if (bundleDir) rmSync(bundleDir, { recursive: true, force: true });
 });
 
 const HEALTH = "site/industries/health.yaml";

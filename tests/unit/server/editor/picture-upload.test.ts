@@ -1,38 +1,27 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import Fastify, { type FastifyInstance } from "fastify";
+import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { render as renderPage } from "../../../../src/app/entry-server.tsx";
-import { editorPlugin } from "../../../../src/server/editor/index.ts";
 import { pictureName, PICTURE_BUDGET_BYTES } from "../../../../src/server/editor/pictures.ts";
 import { freePort } from "../../../../tools/test/free-port.ts";
 import { fixtureRoot } from "../../fixture-site.ts";
+import { startEditorApp } from "./editor-app.ts";
 
 let root: string;
 let cleanup: () => void;
-let bundleDir: string;
 let app: FastifyInstance;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
   ({ root, cleanup } = fixtureRoot());
-  bundleDir = mkdtempSync(join(tmpdir(), "nexa-editor-bundles-"));
-  const adminDir = join(bundleDir, "admin");
-  const previewDir = join(bundleDir, "preview");
-  mkdirSync(join(previewDir, "assets"), { recursive: true });
-  mkdirSync(adminDir);
-  writeFileSync(join(adminDir, "index.html"), "<!doctype html><title>Site editor</title>");
-  app = Fastify({ logger: { level: "error" } });
-  await app.register(editorPlugin, { root, bundles: { adminDir, previewDir, stylesheet: "/admin/preview/assets/site.css", renderPage }, checkPages: async () => ({ ok: true, output: "" }) });
-  await app.ready();
+  ({ app, close } = await startEditorApp(root, async () => ({ ok: true, output: "" })));
 }, 60_000);
 
 afterAll(async () => {
-  await app?.close();
+  await close?.();
   cleanup?.();
-  if (bundleDir) rmSync(bundleDir, { recursive: true, force: true });
 });
 
 /** A photo-like picture of the given size and type: soft blobs of colour (noise drawn at a fortieth and enlarged), which compress as a photo does. */
