@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import { chromium } from "@playwright/test";
 import { spawnSync } from "node:child_process";
 import { copyFileSync, createReadStream, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync } from "node:fs";
@@ -15,6 +14,7 @@ import { loadSiteContent } from "../content/site.ts";
 import { sourceOf, type RenderedElement } from "../content/source-of.ts";
 import { structuredDataFindings } from "../build/seo/check-findings.ts";
 import { CHROMIUM_ARGS, chromiumPath, DEFAULT_CHROMIUM_PATH } from "../build/chromium.ts";
+import { axeViolations, withAxe } from "./axe.ts";
 import { isEntryPoint, readOptions, usageError } from "./options.ts";
 
 /**
@@ -27,7 +27,6 @@ import { isEntryPoint, readOptions, usageError } from "./options.ts";
  */
 const PROJECT = join(fileURLToPath(import.meta.url), "../../..");
 const USAGE = "usage: npm run check -- site/<file>.yaml";
-export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
 
 /** Plain advice for the axe rules page content can trigger; other rules link to axe's own explanation. */
 const AXE_HINTS: Record<string, string> = {
@@ -156,6 +155,7 @@ export async function inspect(url: string, loaded: LoadedFile): Promise<Finding[
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: [...CHROMIUM_ARGS] });
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await withAxe(context);
     const page = await context.newPage();
     page.on("dialog", (d) => void d.accept());
     const errors: string[] = [];
@@ -168,8 +168,7 @@ export async function inspect(url: string, loaded: LoadedFile): Promise<Finding[
       findings.push({ message: `the page did not start in the browser${errors.length > 0 ? `: ${errors[0]}` : ""}`, hint: "this is a fault in the site's code, not in the page file: tell a developer" });
     }
     await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined))));
-    const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-    for (const v of results.violations) {
+    for (const v of await axeViolations(page)) {
       for (const node of v.nodes) {
         const selector = node.target.map(String).join(" ");
         const element = await page

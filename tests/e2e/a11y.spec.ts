@@ -1,11 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type ConsoleMessage, type Page } from "@playwright/test";
 import { ALIASES, PRIMARY_ROUTES } from "../spec-routes.ts";
+import { axeProblems } from "./axe.ts";
 import { oneRoutePerComposition, routesInDist } from "./dist-routes.ts";
 import { cspViolations, open, test } from "./one-page-per-worker.ts";
 
-/** WCAG 2.0–2.2 A and AA, plus axe's best practices (one h1, landmarks, unique landmark names, …). */
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
 const ROUTES = routesInDist();
 /** One route per composition (27 of 83 addresses today): what the phone visits, and where the layout rules run. */
 const COMPOSITION_ROUTES = oneRoutePerComposition();
@@ -31,18 +29,9 @@ async function settled(page: Page): Promise<void> {
   );
 }
 
-/**
- * Every violation as one readable line per element, so a failure says what to fix and where.
- * Legacy mode runs axe.run() in the page itself (the site has no frames) instead of opening a
- * blank page per run to merge frame results; with only violations collected in full, a run
- * takes a third of the time.
- */
-async function violations(page: Page, { layoutRules = true } = {}): Promise<string[]> {
-  const builder = new AxeBuilder({ page }).setLegacyMode().options({ resultTypes: ["violations"] }).withTags(TAGS);
-  const results = await (layoutRules ? builder : builder.disableRules(LAYOUT_RULES)).analyze();
-  return results.violations.flatMap((v) =>
-    v.nodes.map((n) => `${v.id} (${v.impact}): ${v.help} — ${n.target.join(" ")} — ${n.failureSummary?.replace(/\s+/g, " ")}`),
-  );
+/** axe's violations on the page (see axe.ts), the layout rules only where asked. */
+function violations(page: Page, { layoutRules = true } = {}): Promise<string[]> {
+  return axeProblems(page, { skip: layoutRules ? [] : LAYOUT_RULES });
 }
 
 test("the sweep covers every route and alias of SPEC §2.2", () => {

@@ -1,10 +1,12 @@
 import { test as base, type Page } from "@playwright/test";
+import { withAxe } from "./axe.ts";
 
 /**
  * `shared`: one page per worker, reused by every test in it, for the sweeps over every route
  * (accessibility, CSP): ~80 routes × 2 viewports is mostly page loads, and a fresh browser
  * context per test would double the time. Dialogs are accepted, so one test's alert cannot
- * block the next; Content-Security-Policy violations are collected in `window.__cspViolations`.
+ * block the next; Content-Security-Policy violations are collected in `window.__cspViolations`,
+ * and axe is in every page (axe.ts).
  */
 export const test = base.extend<object, { shared: Page }>({
   shared: [
@@ -19,6 +21,7 @@ export const test = base.extend<object, { shared: Page }>({
           seen.push(`${e.effectiveDirective} blocked ${e.blockedURI || "(inline)"} at ${e.sourceFile}:${e.lineNumber}: ${e.sample}`),
         );
       });
+      await withAxe(context);
       const page = await context.newPage();
       page.on("dialog", (dialog) => void dialog.accept());
       await use(page);

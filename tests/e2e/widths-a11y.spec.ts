@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { axeProblems, withAxe } from "./axe.ts";
 import { expect, hydrated, test } from "./fixtures.ts";
 
 /**
@@ -9,7 +9,6 @@ import { expect, hydrated, test } from "./fixtures.ts";
  * from the blocks' CSS at that width, not from which page they are on. Then WCAG 1.4.10 (reflow
  * at 320 CSS px) and 1.4.12 (text spacing) on the same pages.
  */
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
 const KINDS = [
   "/",
   "/connect",
@@ -28,10 +27,8 @@ const KINDS = [
   "/legal-privacy",
 ];
 
-async function axe(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).setLegacyMode().options({ resultTypes: ["violations"] }).withTags(TAGS).analyze();
-  return results.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${v.help} — ${n.target.join(" ")}`));
-}
+/** axe in every page of the test's context (the reused context drops init scripts between tests). */
+test.beforeEach(({ context }) => withAxe(context));
 
 async function go(page: Page, path: string): Promise<void> {
   await page.goto(path);
@@ -119,7 +116,7 @@ test.describe("across widths", () => {
         const found: string[] = [];
         for (const path of paths) {
           await go(page, path);
-          found.push(...(await axe(page)).map((v) => `${path}: ${v}`));
+          found.push(...(await axeProblems(page)).map((v) => `${path}: ${v}`));
         }
         expect(found).toEqual([]);
       });
@@ -137,7 +134,7 @@ test.describe("across widths", () => {
         const panel = page.locator(`#${await buttons.nth(i).getAttribute("aria-controls")}`);
         await expect(panel).toBeVisible();
         await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity).map((a) => a.finished)));
-        found.push(...(await axe(page)).map((v) => `panel ${i + 1} open: ${v}`));
+        found.push(...(await axeProblems(page)).map((v) => `panel ${i + 1} open: ${v}`));
         await page.keyboard.press("Escape");
       }
       expect(found).toEqual([]);
