@@ -15,15 +15,20 @@ import { expect, test } from "./fixtures.ts";
 const DB_PATH = fileURLToPath(new URL("../../.tmp/e2e/enquiries.db", import.meta.url));
 /** Enough posts to show every one is judged the same way; the benchmark sends 1,000. */
 const BOT_POSTS = 200;
-const FAST_BROWSER_FILLS = 20;
-const STEPPING_BROWSER_FILLS = 5;
+/**
+ * The browser bots are held by a rule that load cannot change (no key or pointer touched a
+ * field), so one batch at once shows it; their numbers at scale, and the people's in three
+ * engines, are the benchmark's (50 each).
+ */
+const FAST_BROWSER_FILLS = 5;
+const STEPPING_BROWSER_FILLS = 3;
 /**
  * Chromium's own CPU throttling: the renderer runs as on a machine twice as busy. Not more: an
  * untouched fill is held only under 20 s (so that assistive technology is never held), and at
  * a load of 30 a 4x slowdown stretched this bot's fills to 28-33 s.
  */
 const CPU_SLOWDOWN = 2;
-const PEOPLE = 5;
+const PEOPLE = 3;
 const AT_ONCE = 5;
 const THANKS = "Thank you for reaching out! We\u2019ll get back to you soon.";
 
