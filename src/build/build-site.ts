@@ -2,8 +2,6 @@ import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { build, loadEnv, mergeConfig } from "vite";
-import { siteConfig } from "../../vite.config.ts";
 import type { SiteContent } from "../content/site.ts";
 import { filesUnder } from "../shared/files-under.ts";
 import { loadSiteContentCached } from "./content-cache.ts";
@@ -68,6 +66,8 @@ interface BuildState {
   pages: PageState;
   /** This build's own hashed assets (relative to site/), carried into the next build for pages still open. */
   assets: string[];
+  /** The API base the bundles were built with (VITE_API_BASE), for the pages' connect-src; null when unset. */
+  apiBase: string | null;
 }
 
 const STATE_FILE = "state.json";
@@ -87,7 +87,14 @@ function codeDigest(root: string): string {
       }
     }
   }
-  hash.update(JSON.stringify(Object.entries(loadEnv("production", root, "VITE_")).sort()));
+  // What Vite's loadEnv reads for a production build: its four .env files and VITE_ variables
+  // from the environment, hashed as they are rather than parsed, so that a build whose bundles
+  // are reused never loads Vite (about a second of start-up, most of a one-page rebuild).
+  for (const file of [".env", ".env.local", ".env.production", ".env.production.local"]) {
+    hash.update(file).update("\0");
+    hash.update(existsSync(join(root, file)) ? readFileSync(join(root, file)) : "missing");
+  }
+  hash.update(JSON.stringify(Object.entries(process.env).filter(([name]) => name.startsWith("VITE_")).sort()));
   return hash.digest("hex");
 }
 
@@ -125,20 +132,25 @@ export async function buildSite(root: string, options: BuildOptions): Promise<Bu
   removeOtherBuilds(root, live ? [live] : []);
   const previous = options.incremental && live ? readState(live) : null;
   const code = codeDigest(root);
-  const reuse = previous !== null && previous.codeDigest === code;
+  // A state written before it recorded the API base is not reused.
+  const reuse = previous !== null && previous.codeDigest === code && "apiBase" in previous;
   const dir = newBuildDir(root);
   const site = join(dir, "site");
   const server = join(dir, "server");
   try {
     let template: string;
     let manifest: ViteManifest;
+    let apiBase: string | null;
     if (reuse) {
       linkTree(join(live!, "site"), site);
       linkTree(join(live!, "server"), server);
       // The cards are placed again below, so a deleted page's card does not stay behind (og/ also holds the site's own pictures).
       for (const card of filesUnder(join(site, "og"), { relative: true })) if (!existsSync(join(root, "site", "assets", "og", card))) rmSync(join(site, "og", card));
-      ({ template, manifest } = previous);
+      ({ template, manifest, apiBase } = previous);
     } else {
+      // Vite is loaded only to bundle: a build that reuses the bundles does without it.
+      const [{ build, loadEnv, mergeConfig }, { siteConfig }] = await Promise.all([import("vite"), import("../../vite.config.ts")]);
+      apiBase = loadEnv("production", root, "VITE_").VITE_API_BASE ?? null;
       const config = (extra: Parameters<typeof mergeConfig>[1]) => mergeConfig(siteConfig({ contentChecked: true }), { root, configFile: false, logLevel: "warn", ...extra });
       await build(config({ build: { outDir: site, emptyOutDir: true } }));
       await build(
@@ -160,6 +172,7 @@ export async function buildSite(root: string, options: BuildOptions): Promise<Bu
     const pages = await prerender({ outDir: site, serverEntryFile: join(server, "entry-server.js"), template, manifest, site: content.site! }, content, seo.headFor, {
       sharedDigest,
       previous: reuse ? previous.pages : undefined,
+      apiBase,
     });
     phaseDone("prerender");
     // Scripts, styles and pictures: compressed once per bundle (pages were compressed as they were written).
@@ -169,7 +182,7 @@ export async function buildSite(root: string, options: BuildOptions): Promise<Bu
     const assets = reuse ? previous.assets : filesUnder(join(site, "assets"), { relative: true }).map((f) => join("assets", f));
     // An open page keeps navigating after the switch: the previous build's hashed files stay served until the next build.
     const carried = live && !reuse ? carryAssets(join(live, "site"), site, readState(live)?.assets ?? []) : (readCompletion(live ?? "")?.carried ?? []);
-    const state: BuildState = { codeDigest: code, template, manifest, pages: pages.state, assets };
+    const state: BuildState = { codeDigest: code, template, manifest, pages: pages.state, assets, apiBase };
     writeFileSync(join(dir, STATE_FILE), JSON.stringify(state));
     markComplete(dir, { builtAt: new Date().toISOString(), files: filesUnder(site).length - carried.length, carried });
     goLive(root, dir);

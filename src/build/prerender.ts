@@ -257,6 +257,8 @@ export interface PrerenderOptions {
   sharedDigest: string;
   /** The previous build's pages, already linked into outDir: an address whose digest matches is kept as it is. */
   previous?: PageState | undefined;
+  /** The API base the bundle was built with (.env files or the environment), so connect-src matches it. */
+  apiBase: string | null;
 }
 
 const NOT_FOUND_KEY = "404.html";
@@ -300,10 +302,7 @@ export async function prerender(input: PageWriterInput, content: SiteContent, ex
   const primaryRoutes = content.pages.map((p) => p.route).sort();
   await writer.write(join(outDir, "sitemap.xml"), sitemapXml(site.url, primaryRoutes));
   await writer.write(join(outDir, "robots.txt"), `User-agent: *\nAllow: /\n\nSitemap: ${site.url}/sitemap.xml\n`);
-  // The API base the bundle was built with (.env files or the environment), so connect-src matches it.
-  // Vite is imported here, not at the top, so the prerender workers, which import this module, do not load it.
-  const { loadEnv } = await import("vite");
-  await writer.write(join(outDir, "_headers"), headersFile(loadEnv("production", process.cwd(), "VITE_").VITE_API_BASE));
+  await writer.write(join(outDir, "_headers"), headersFile(options.apiBase ?? undefined));
   await writer.compress.drain();
   const relativeTo = (file: string) => file.slice(outDir.length + 1);
   toDraw.forEach(([key], i) => {

@@ -1,7 +1,6 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { Resvg } from "@resvg/resvg-js";
-import satori, { type Font } from "satori";
+import type { Font } from "satori";
 import { readTokens } from "./design-tokens.ts";
 
 /** What one social card shows: the page's title, its section and the brand. */
@@ -199,8 +198,13 @@ function cardTree(text: CardText, assets: CardAssets, families: string[]): Node 
   );
 }
 
-/** One card as a PNG: satori lays out the text as SVG paths, resvg rasterises it. */
+/**
+ * One card as a PNG: satori lays out the text as SVG paths, resvg rasterises it. Both are loaded
+ * on the first card drawn (satori takes about a second to load), not by every build that imports
+ * the card's sizes and finds every card in the cache.
+ */
 export async function drawCard(text: CardText, assets: CardAssets): Promise<Buffer> {
+  const [{ default: satori }, { Resvg }] = await Promise.all([import("satori"), import("@resvg/resvg-js")]);
   const { faces, texts } = fitTextToFonts([text.title, text.section, text.brand], assets.fallbacks);
   const [title, section, brand] = texts as [string, string, string];
   const families = [...new Set(faces.map((f) => f.family))];

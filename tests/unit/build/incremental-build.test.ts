@@ -48,6 +48,9 @@ function snapshot(): Map<string, string> {
   return files;
 }
 
+/** The live build's _headers file (each page's security headers). */
+const headers = () => readFileSync(join(root, "dist", "_headers"), "utf8");
+
 /** The files in which two snapshots differ, for a readable failure. */
 function differences(a: Map<string, string>, b: Map<string, string>): string[] {
   return [...new Set([...a.keys(), ...b.keys()])].filter((f) => a.get(f) !== b.get(f)).sort();
@@ -73,12 +76,16 @@ sections:
 `;
 
 describe("incremental build", () => {
-  it("writes what a full build writes after content edits: a title, a card, the site settings, a new page, a deleted page", { timeout: 600_000 }, () => {
+  it("writes what a full build writes after content edits: a title, a card, the site settings and API address, a new page, a deleted page", { timeout: 600_000 }, () => {
+    // The API address the bundles are built with, from a .env file as Vite reads it; the pages' connect-src names it.
+    writeFileSync(join(root, ".env.production"), "VITE_API_BASE=https://api.one.example\n");
     const first = build();
     expect(first.drawn).toBe(first.html);
+    expect(headers()).toContain("connect-src 'self' https://api.one.example");
 
     const unchanged = build();
     expect(unchanged).toMatchObject({ drawn: 0, bundlesReused: true });
+    expect(headers()).toContain("connect-src 'self' https://api.one.example");
 
     edit("site/legal-privacy.yaml", "title: Privacy policy | Nexa AI", "title: Privacy notice | Nexa AI");
     const title = build();
@@ -92,9 +99,11 @@ describe("incremental build", () => {
     expect(card.bundlesReused).toBe(true);
 
     edit("site/_site.yaml", "  tagline: AI consulting,", "  tagline: AI consulting and");
+    edit(".env.production", "api.one.example", "api.two.example");
     const settings = build();
-    // Every page shows the footer.
-    expect(settings).toMatchObject({ drawn: settings.html, bundlesReused: true });
+    // Every page shows the footer; the bundles are made again for the new API address.
+    expect(settings).toMatchObject({ drawn: settings.html, bundlesReused: false });
+    expect(headers()).toContain("connect-src 'self' https://api.two.example");
 
     writeFileSync(join(root, "site", "incremental-check.yaml"), NEW_PAGE);
     const added = build();
