@@ -14,6 +14,7 @@ import { loadavg } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import puppeteer from "puppeteer-core";
+import { CHROMIUM_ARGS, chromiumPath } from "../../src/build/chromium.ts";
 import { isEntryPoint, readArgs, usageError } from "../../src/cli/options.ts";
 import { makeScaledSite } from "./bench-scale.ts";
 
@@ -30,7 +31,7 @@ function startDev(dir: string, port: number): ChildProcess {
 async function measure(pages: number, saves: number, port: number): Promise<{ pages: number; coldMs: number; saveMs: number; saveAll: number[] }> {
   const dir = join(projectRoot, ".tmp", `dev-${pages}`);
   const made = makeScaledSite(dir, pages);
-  const browser = await puppeteer.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox"] });
+  const browser = await puppeteer.launch({ executablePath: chromiumPath(), args: [...CHROMIUM_ARGS] });
   const started = performance.now();
   const server = startDev(dir, port);
   try {
