@@ -11,7 +11,6 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
-
 /**
  * Which program may import which (README, "The layout"): `shared` is the contract everyone
  * imports and it imports nobody; `content` is the pipeline; `build` turns content into dist/
@@ -39,7 +38,10 @@ const zones = PROGRAMS.flatMap((program) => [
   { target: `./src/${program}`, from: "./tools", message: "Nothing in src/ imports tools/." },
 ]);
 const REACT_ONLY_IN_APP = {
-  paths: ["react", "react-dom", "react-dom/client", "react-dom/server", "wouter"].map((name) => ({ name, message: "React belongs to the browser programs (src/app, src/admin) alone." })),
+  paths: ["react", "react-dom", "react-dom/client", "react-dom/server", "wouter"].map((name) => ({
+    name,
+    message: "React belongs to the browser programs (src/app, src/admin) alone.",
+  })),
 };
 
 export default tseslint.config(
@@ -86,10 +88,7 @@ export default tseslint.config(
   {
     rules: {
       // `_name` marks a parameter or binding that must exist but is deliberately unused.
-      "@typescript-eslint/no-unused-vars": [
-        "error",
-        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_" },
-      ],
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_" }],
     },
   },
   {

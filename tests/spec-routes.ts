@@ -12,7 +12,14 @@ export const INDUSTRY_IDS = [
   "real-estate",
 ] as const;
 export const EXAM_IDS = ["jeemain", "gate", "cat", "mat", "sat", "ielts", "toefl", "pte"] as const;
-export const CERTIFICATION_GROUPS = ["data-and-ai", "programming-foundations", "full-stack-development", "cloud-and-devops", "design-and-frontend", "emerging-tech-specialized"] as const;
+export const CERTIFICATION_GROUPS = [
+  "data-and-ai",
+  "programming-foundations",
+  "full-stack-development",
+  "cloud-and-devops",
+  "design-and-frontend",
+  "emerging-tech-specialized",
+] as const;
 
 export const PRIMARY_ROUTES = [
   "/",

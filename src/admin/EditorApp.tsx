@@ -134,7 +134,9 @@ export function EditorApp() {
       setOpen({ ...open, saved: saved.text, base: saved.hash });
       setConflict(null);
       setMerging(false);
-      setMessage(`Saved ${open.file}${saved.problems.length > 0 ? `, with ${saved.problems.length === 1 ? "1 problem" : `${saved.problems.length} problems`} still to fix before it can be published` : ""}.`);
+      setMessage(
+        `Saved ${open.file}${saved.problems.length > 0 ? `, with ${saved.problems.length === 1 ? "1 problem" : `${saved.problems.length} problems`} still to fix before it can be published` : ""}.`,
+      );
       await refreshPages();
     } catch (e) {
       if (e instanceof ApiError && e.status === 409) {
@@ -222,7 +224,11 @@ export function EditorApp() {
             {merging && conflict ? <MergePanel mine={text} disk={conflict.disk} onDone={keepMerged} onCancel={() => setMerging(false)} /> : null}
             <div className="panes">
               <div className="edit-pane">
-                {view === "source" ? <SourceEditor key={open.file} file={open.file} text={text} problems={problems} onChange={setText} /> : form ? <FormView file={open.file} text={text} form={form} onChange={setText} /> : null}
+                {view === "source" ? (
+                  <SourceEditor key={open.file} file={open.file} text={text} problems={problems} onChange={setText} />
+                ) : form ? (
+                  <FormView file={open.file} text={text} form={form} onChange={setText} />
+                ) : null}
                 <ProblemList problems={problems} checking={checking} />
               </div>
               <Preview title={open.route} html={html} stale={stale} onNavigate={navigateTo} />

@@ -67,7 +67,11 @@ export function FormView({ file, text, form, onChange }: FormViewProps) {
               <fieldset className="form-group">
                 <legend>{`Section ${i + 1}: ${block?.title ?? String(type)}`}</legend>
                 <EntryActions listPath={["sections"]} index={i} count={sections.length} minimum={1} name={name} edit={edit} focusAfter={focusAfter} />
-                {block && isObject(section) ? <Fields fields={block.fields} data={section} path={["sections", i]} edit={edit} file={file} focusAfter={focusAfter} /> : <p>This block is edited in the source view.</p>}
+                {block && isObject(section) ? (
+                  <Fields fields={block.fields} data={section} path={["sections", i]} edit={edit} file={file} focusAfter={focusAfter} />
+                ) : (
+                  <p>This block is edited in the source view.</p>
+                )}
               </fieldset>
             </li>
           );
@@ -140,7 +144,15 @@ function useFocusAfterEdit(): (key: string) => void {
   };
 }
 
-function EntryActions(props: { listPath: YamlPath; index: number; count: number; minimum: number; name: string; edit: FieldsProps["edit"]; focusAfter: FieldsProps["focusAfter"] }) {
+function EntryActions(props: {
+  listPath: YamlPath;
+  index: number;
+  count: number;
+  minimum: number;
+  name: string;
+  edit: FieldsProps["edit"];
+  focusAfter: FieldsProps["focusAfter"];
+}) {
   const { listPath, index: i, count, minimum, name, edit, focusAfter } = props;
   const move = (by: -1 | 1) => {
     edit((t) => moveEntry(t, listPath, i, by));
@@ -159,7 +171,13 @@ function EntryActions(props: { listPath: YamlPath; index: number; count: number;
       <button type="button" data-focus-key={focusKey("down", listPath, i)} onClick={() => move(1)} disabled={i === count - 1} aria-label={`Move down ${name}`}>
         Move down
       </button>
-      <button type="button" data-focus-key={focusKey("remove", listPath, i)} onClick={remove} disabled={count <= Math.max(1, minimum)} aria-label={`Remove ${name}`}>
+      <button
+        type="button"
+        data-focus-key={focusKey("remove", listPath, i)}
+        onClick={remove}
+        disabled={count <= Math.max(1, minimum)}
+        aria-label={`Remove ${name}`}
+      >
         Remove
       </button>
     </div>
@@ -167,7 +185,14 @@ function EntryActions(props: { listPath: YamlPath; index: number; count: number;
 }
 
 /** A list inside a block (cards, rows, slides): its entries with their fields, to add to, reorder and shorten. */
-function ListField({ field, value, path, edit, file, focusAfter }: { field: FieldSpec; value: unknown; path: YamlPath } & Omit<FieldsProps, "fields" | "data" | "path">) {
+function ListField({
+  field,
+  value,
+  path,
+  edit,
+  file,
+  focusAfter,
+}: { field: FieldSpec; value: unknown; path: YamlPath } & Omit<FieldsProps, "fields" | "data" | "path">) {
   const entries = Array.isArray(value) ? (value as unknown[]) : [];
   const drawable = field.fields && field.starter && entries.every(isObject);
   const label = `${field.title}${field.required ? " (required)" : ""}`;
@@ -187,7 +212,15 @@ function ListField({ field, value, path, edit, file, focusAfter }: { field: Fiel
             <li key={i}>
               <fieldset className="form-subgroup">
                 <legend>{name}</legend>
-                <EntryActions listPath={path} index={i} count={entries.length} minimum={field.minItems ?? 1} name={name.toLowerCase()} edit={edit} focusAfter={focusAfter} />
+                <EntryActions
+                  listPath={path}
+                  index={i}
+                  count={entries.length}
+                  minimum={field.minItems ?? 1}
+                  name={name.toLowerCase()}
+                  edit={edit}
+                  focusAfter={focusAfter}
+                />
                 <Fields fields={field.fields!} data={entry as Data} path={[...path, i]} edit={edit} file={file} focusAfter={focusAfter} />
               </fieldset>
             </li>
@@ -207,7 +240,14 @@ function ListField({ field, value, path, edit, file, focusAfter }: { field: Fiel
   );
 }
 
-function Field({ field, value, path, edit, file, focusAfter }: { field: FieldSpec; value: unknown; path: YamlPath } & Omit<FieldsProps, "fields" | "data" | "path">) {
+function Field({
+  field,
+  value,
+  path,
+  edit,
+  file,
+  focusAfter,
+}: { field: FieldSpec; value: unknown; path: YamlPath } & Omit<FieldsProps, "fields" | "data" | "path">) {
   const id = useId();
   const hint = `${id}-hint`;
   const set = (v: string | number | boolean) => edit((t) => setValue(t, path, v));
@@ -225,7 +265,11 @@ function Field({ field, value, path, edit, file, focusAfter }: { field: FieldSpe
         <fieldset className="form-subgroup">
           <legend>{label}</legend>
           {describe}
-          {isObject(value) ? <Fields fields={field.fields ?? []} data={value} path={path} edit={edit} file={file} focusAfter={focusAfter} /> : <p className="field-hint">Not set: add it in the source view.</p>}
+          {isObject(value) ? (
+            <Fields fields={field.fields ?? []} data={value} path={path} edit={edit} file={file} focusAfter={focusAfter} />
+          ) : (
+            <p className="field-hint">Not set: add it in the source view.</p>
+          )}
         </fieldset>
       );
     case "list":
@@ -244,7 +288,12 @@ function Field({ field, value, path, edit, file, focusAfter }: { field: FieldSpe
       return (
         <div className="field">
           <label htmlFor={id}>{label}</label>
-          <select id={id} value={value === undefined ? "" : String(value)} onChange={(e) => set(field.choices!.find((c) => String(c) === e.target.value)!)} aria-describedby={described}>
+          <select
+            id={id}
+            value={value === undefined ? "" : String(value)}
+            onChange={(e) => set(field.choices!.find((c) => String(c) === e.target.value)!)}
+            aria-describedby={described}
+          >
             {value === undefined ? <option value="">(not set)</option> : null}
             {field.choices!.map((c) => (
               <option key={String(c)} value={String(c)}>
@@ -275,7 +324,13 @@ function Field({ field, value, path, edit, file, focusAfter }: { field: FieldSpe
       return (
         <div className="field">
           <label htmlFor={id}>{label}</label>
-          <Input id={id} value={value ?? ""} onChange={(e: { target: { value: string } }) => set(e.target.value)} aria-describedby={described} {...(Input === "textarea" ? { rows: 3 } : { type: "text" })} />
+          <Input
+            id={id}
+            value={value ?? ""}
+            onChange={(e: { target: { value: string } }) => set(e.target.value)}
+            aria-describedby={described}
+            {...(Input === "textarea" ? { rows: 3 } : { type: "text" })}
+          />
           {describe}
         </div>
       );
@@ -296,7 +351,14 @@ interface PlacedPicture {
  * decoration) before it is placed; the server checks the file, writes it under site/assets/
  * and answers its path and size, which are written into the page with the text.
  */
-function PictureField({ field, value, path, edit, file, focusAfter }: { field: FieldSpec; value: unknown; path: YamlPath } & Omit<FieldsProps, "fields" | "data" | "path">) {
+function PictureField({
+  field,
+  value,
+  path,
+  edit,
+  file,
+  focusAfter,
+}: { field: FieldSpec; value: unknown; path: YamlPath } & Omit<FieldsProps, "fields" | "data" | "path">) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [chosen, setChosen] = useState<File | null>(null);
@@ -322,9 +384,19 @@ function PictureField({ field, value, path, edit, file, focusAfter }: { field: F
         {label}
       </span>
       <p className="field-hint">
-        {current && typeof current.src === "string" ? `${current.src}, ${String(current.width)} × ${String(current.height)}` : "No picture yet."} Drop a JPEG, PNG or WebP picture here, or choose one.
+        {current && typeof current.src === "string" ? `${current.src}, ${String(current.width)} × ${String(current.height)}` : "No picture yet."} Drop a JPEG,
+        PNG or WebP picture here, or choose one.
       </p>
-      <input ref={input} id={id} type="file" accept="image/jpeg,image/png,image/webp" className="visually-hidden" tabIndex={-1} aria-hidden="true" onChange={(e) => e.target.files?.[0] && setChosen(e.target.files[0])} />
+      <input
+        ref={input}
+        id={id}
+        type="file"
+        accept="image/jpeg,image/png,image/webp"
+        className="visually-hidden"
+        tabIndex={-1}
+        aria-hidden="true"
+        onChange={(e) => e.target.files?.[0] && setChosen(e.target.files[0])}
+      />
       <button type="button" aria-describedby={`${id}-label`} onClick={() => input.current?.click()}>
         {`Choose a picture for ${field.title.toLowerCase()}`}
       </button>
@@ -352,7 +424,14 @@ function PictureField({ field, value, path, edit, file, focusAfter }: { field: F
   );
 }
 
-function PictureDialog(props: { picture: File; page: string; phoneCut?: string; initialAlt: string; onCancel: () => void; onPlaced: (placed: PlacedPicture, alt: string, decorative: boolean) => void }) {
+function PictureDialog(props: {
+  picture: File;
+  page: string;
+  phoneCut?: string;
+  initialAlt: string;
+  onCancel: () => void;
+  onPlaced: (placed: PlacedPicture, alt: string, decorative: boolean) => void;
+}) {
   const { picture, page, phoneCut, initialAlt, onCancel, onPlaced } = props;
   const [alt, setAlt] = useState(initialAlt);
   const [decorative, setDecorative] = useState(false);
@@ -392,7 +471,15 @@ function PictureDialog(props: { picture: File; page: string; phoneCut?: string; 
         <p>{`${picture.name} (${Math.ceil(picture.size / 1024)} KB)${phoneCut ? ": a phone version is cut from it too." : ""}`}</p>
         <div className="field">
           <label htmlFor="picture-alt">Alt text (required)</label>
-          <textarea id="picture-alt" rows={2} maxLength={300} value={alt} disabled={decorative} onChange={(e) => setAlt(e.target.value)} aria-describedby="picture-alt-hint" />
+          <textarea
+            id="picture-alt"
+            rows={2}
+            maxLength={300}
+            value={alt}
+            disabled={decorative}
+            onChange={(e) => setAlt(e.target.value)}
+            aria-describedby="picture-alt-hint"
+          />
           <span id="picture-alt-hint" className="field-hint">
             One plain sentence saying what the picture shows. Do not start with &quot;Image of&quot;.
           </span>

@@ -15,7 +15,10 @@ export function MergePanel({ mine, disk, onDone, onCancel }: { mine: string; dis
     const view = new MergeView({
       parent: host.current!,
       a: { doc: mine, extensions: [basicSetup, yaml(), EditorView.contentAttributes.of({ "aria-label": "Your version" })] },
-      b: { doc: disk, extensions: [basicSetup, yaml(), EditorView.editable.of(false), EditorView.contentAttributes.of({ "aria-label": "The version on disk" })] },
+      b: {
+        doc: disk,
+        extensions: [basicSetup, yaml(), EditorView.editable.of(false), EditorView.contentAttributes.of({ "aria-label": "The version on disk" })],
+      },
       revertControls: "b-to-a",
     });
     merge.current = view;

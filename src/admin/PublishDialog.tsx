@@ -9,7 +9,10 @@ import { Dialog } from "./Dialog.tsx";
 export function PublishDialog({ unsaved, onClose, onPublished }: { unsaved: boolean; onClose: () => void; onPublished: () => void }) {
   const [files, setFiles] = useState<string[] | null>(null);
   const [message, setMessage] = useState("");
-  const [state, setState] = useState<{ kind: "idle" | "working" | "done" | "failed"; text: string; problems?: Problem[]; report?: string }>({ kind: "idle", text: "" });
+  const [state, setState] = useState<{ kind: "idle" | "working" | "done" | "failed"; text: string; problems?: Problem[]; report?: string }>({
+    kind: "idle",
+    text: "",
+  });
   useEffect(() => {
     void api.changes().then((c) => setFiles(c.files));
   }, []);

@@ -54,7 +54,11 @@ export function SourceEditor({ file, text, problems, onChange }: SourceEditorPro
     const complete = async (context: CompletionContext): Promise<CompletionResult | null> => {
       const result = await api.complete(file, context.state.doc.toString(), context.pos).catch(() => null);
       if (!result || result.options.length === 0) return null;
-      return { from: result.from, options: result.options.map((o) => ({ label: o.label, apply: o.apply, type: o.type, detail: o.detail, info: o.info })), validFor: /^[\w$-]*$/ };
+      return {
+        from: result.from,
+        options: result.options.map((o) => ({ label: o.label, apply: o.apply, type: o.type, detail: o.detail, info: o.info })),
+        validFor: /^[\w$-]*$/,
+      };
     };
     const help = hoverTooltip(async (v, pos) => {
       const result = await api.hover(file, v.state.doc.toString(), pos).catch(() => null);

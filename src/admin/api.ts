@@ -55,10 +55,16 @@ export const api = {
   publish: (message: string) => call<Published>("POST", "publish", { message }),
   /** Send a picture's bytes as they are; the server reads its type from them. */
   picture: async (page: string, file: Blob & { name: string }, options: { phone?: string; replace: boolean }) => {
-    const query = new URLSearchParams({ page, name: file.name, ...(options.phone ? { phone: options.phone } : {}), ...(options.replace ? { replace: "1" } : {}) });
+    const query = new URLSearchParams({
+      page,
+      name: file.name,
+      ...(options.phone ? { phone: options.phone } : {}),
+      ...(options.replace ? { replace: "1" } : {}),
+    });
     const response = await fetch(`/admin/api/picture?${query}`, { method: "POST", headers: { "content-type": "application/octet-stream" }, body: file });
     const json = (await response.json().catch(() => ({}))) as Record<string, unknown>;
-    if (!response.ok) throw new ApiError(response.status, typeof json.error === "string" ? json.error : `The editor's server answered ${response.status}.`, json);
+    if (!response.ok)
+      throw new ApiError(response.status, typeof json.error === "string" ? json.error : `The editor's server answered ${response.status}.`, json);
     return json as unknown as WrittenPicture;
   },
 };

@@ -63,7 +63,8 @@ export async function render(url: string, entry: PageEntry, site: Site): Promise
   const forget = await primePage(normalizePath(url), entry);
   try {
     const html = renderToString(inRouter(url, <App site={site} />));
-    if (html.includes(CLIENT_RENDERED_BOUNDARY)) throw failedSection(url, entry) ?? new Error("the page could not be drawn (a part of it threw while rendering)");
+    if (html.includes(CLIENT_RENDERED_BOUNDARY))
+      throw failedSection(url, entry) ?? new Error("the page could not be drawn (a part of it threw while rendering)");
     return html;
   } finally {
     forget();

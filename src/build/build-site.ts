@@ -94,7 +94,13 @@ function codeDigest(root: string): string {
     hash.update(file).update("\0");
     hash.update(existsSync(join(root, file)) ? readFileSync(join(root, file)) : "missing");
   }
-  hash.update(JSON.stringify(Object.entries(process.env).filter(([name]) => name.startsWith("VITE_")).sort()));
+  hash.update(
+    JSON.stringify(
+      Object.entries(process.env)
+        .filter(([name]) => name.startsWith("VITE_"))
+        .sort(),
+    ),
+  );
   return hash.digest("hex");
 }
 
@@ -145,18 +151,26 @@ export async function buildSite(root: string, options: BuildOptions): Promise<Bu
       linkTree(join(live!, "site"), site);
       linkTree(join(live!, "server"), server);
       // The cards are placed again below, so a deleted page's card does not stay behind (og/ also holds the site's own pictures).
-      for (const card of filesUnder(join(site, "og"), { relative: true })) if (!existsSync(join(root, "site", "assets", "og", card))) rmSync(join(site, "og", card));
+      for (const card of filesUnder(join(site, "og"), { relative: true }))
+        if (!existsSync(join(root, "site", "assets", "og", card))) rmSync(join(site, "og", card));
       ({ template, manifest, apiBase } = previous);
     } else {
       // Vite is loaded only to bundle: a build that reuses the bundles does without it.
       const [{ build, loadEnv, mergeConfig }, { siteConfig }] = await Promise.all([import("vite"), import("../../vite.config.ts")]);
       apiBase = loadEnv("production", root, "VITE_").VITE_API_BASE ?? null;
-      const config = (extra: Parameters<typeof mergeConfig>[1]) => mergeConfig(siteConfig({ contentChecked: true }), { root, configFile: false, logLevel: "warn", ...extra });
+      const config = (extra: Parameters<typeof mergeConfig>[1]) =>
+        mergeConfig(siteConfig({ contentChecked: true }), { root, configFile: false, logLevel: "warn", ...extra });
       await build(config({ build: { outDir: site, emptyOutDir: true } }));
       await build(
         config({
           publicDir: false,
-          build: { outDir: server, emptyOutDir: true, ssr: "src/app/entry-server.tsx", manifest: false, rolldownOptions: { output: { chunkFileNames: "[name]-[hash].js" } } },
+          build: {
+            outDir: server,
+            emptyOutDir: true,
+            ssr: "src/app/entry-server.tsx",
+            manifest: false,
+            rolldownOptions: { output: { chunkFileNames: "[name]-[hash].js" } },
+          },
         }),
       );
       template = readFileSync(join(site, "index.html"), "utf8");
@@ -169,11 +183,16 @@ export async function buildSite(root: string, options: BuildOptions): Promise<Bu
     phaseDone("social cards");
 
     const sharedDigest = createHash("sha256").update(code).update(JSON.stringify(content.site)).digest("hex");
-    const pages = await prerender({ outDir: site, serverEntryFile: join(server, "entry-server.js"), template, manifest, site: content.site! }, content, seo.headFor, {
-      sharedDigest,
-      previous: reuse ? previous.pages : undefined,
-      apiBase,
-    });
+    const pages = await prerender(
+      { outDir: site, serverEntryFile: join(server, "entry-server.js"), template, manifest, site: content.site! },
+      content,
+      seo.headFor,
+      {
+        sharedDigest,
+        previous: reuse ? previous.pages : undefined,
+        apiBase,
+      },
+    );
     phaseDone("prerender");
     // Scripts, styles and pictures: compressed once per bundle (pages were compressed as they were written).
     if (!reuse) await precompress(site, pages.written);

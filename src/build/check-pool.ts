@@ -12,6 +12,9 @@ export async function loadSiteContentInParallel(root: string, options: LoadOptio
   const results =
     yaml.files.length < PARALLEL_FROM
       ? checkFiles(root, yaml.files)
-      : await inWorkers<string, FileCheck>(new URL("./check-worker.ts", import.meta.url), { root }, yaml.files.length, (i) => yaml.files[i]!, { batch: 50, heapMb: 128 });
+      : await inWorkers<string, FileCheck>(new URL("./check-worker.ts", import.meta.url), { root }, yaml.files.length, (i) => yaml.files[i]!, {
+          batch: 50,
+          heapMb: 128,
+        });
   return crossCheck(root, yaml, results, options);
 }

@@ -77,7 +77,10 @@ export async function loadSiteContentCached(root: string): Promise<CachedContent
           root,
           missing.map((i) => yaml.files[i]!),
         )
-      : await inWorkers<string, FileCheck>(new URL("./check-worker.ts", import.meta.url), { root }, missing.length, (k) => yaml.files[missing[k]!]!, { batch: 50, heapMb: 128 });
+      : await inWorkers<string, FileCheck>(new URL("./check-worker.ts", import.meta.url), { root }, missing.length, (k) => yaml.files[missing[k]!]!, {
+          batch: 50,
+          heapMb: 128,
+        });
   missing.forEach((i, k) => (results[i] = fresh[k]));
   const all = results as FileCheck[];
   if (missing.length > 0 || previous.size !== names.length || cached?.inputs !== inputs) {

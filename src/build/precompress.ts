@@ -44,7 +44,13 @@ export interface Precompressed {
 /** Writes the smaller copies of one file's `content`; a copy that is not smaller is not written (the server then sends the file itself). */
 async function compressContent(file: string, content: Buffer, quality: number, result: Precompressed): Promise<void> {
   const [br, gz] = await Promise.all([
-    brotli(content, { params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: content.length, [constants.BROTLI_PARAM_LGWIN]: windowBits(content.length) } }),
+    brotli(content, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: quality,
+        [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+        [constants.BROTLI_PARAM_LGWIN]: windowBits(content.length),
+      },
+    }),
     gzipAsync(content, { level: GZIP_LEVEL }),
   ]);
   const writes = [br.length < content.length && writeFile(`${file}.br`, br), gz.length < content.length && writeFile(`${file}.gz`, gz)];

@@ -20,7 +20,6 @@ type ServerEntry = {
 
 export type ViteManifest = Record<string, { file: string; src?: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[]; css?: string[] }>;
 
-
 /** `/careers` → dist/careers/index.html; `/` → dist/index.html */
 export function htmlPathOf(outDir: string, url: string): string {
   return url === "/" ? join(outDir, "index.html") : join(outDir, url.slice(1), "index.html");
@@ -274,10 +273,23 @@ export async function prerender(input: PageWriterInput, content: SiteContent, ex
   const { outDir } = input;
   const writer = await pageWriter(input);
   const sourceOf = new Map(content.pages.map((p) => [p.route, p.file]));
-  const jobs: [key: string, job: PageJob, file: string][] = pageEntries(content).map(([url, entry]) => [url, [url, entry, extraHead(entry.route), sourceOf.get(entry.route ?? "") ?? "site/"], htmlPathOf(outDir, url)]);
+  const jobs: [key: string, job: PageJob, file: string][] = pageEntries(content).map(([url, entry]) => [
+    url,
+    [url, entry, extraHead(entry.route), sourceOf.get(entry.route ?? "") ?? "site/"],
+    htmlPathOf(outDir, url),
+  ]);
   // The not-found page has a file of its own, named in its job so a prerender worker writes it there too.
   jobs.push([NOT_FOUND_KEY, ["/404", { route: null }, extraHead(null), "the not-found page", join(outDir, "404.html")], join(outDir, "404.html")]);
-  const digestOf = ([url, entry, extra]: PageJob) => createHash("sha256").update(options.sharedDigest).update("\0").update(url).update("\0").update(jsonForHtml(entry)).update("\0").update(extra.join("\n")).digest("hex");
+  const digestOf = ([url, entry, extra]: PageJob) =>
+    createHash("sha256")
+      .update(options.sharedDigest)
+      .update("\0")
+      .update(url)
+      .update("\0")
+      .update(jsonForHtml(entry))
+      .update("\0")
+      .update(extra.join("\n"))
+      .digest("hex");
   const state: PageState = {};
   const toDraw: typeof jobs = [];
   for (const item of jobs) {
@@ -291,11 +303,15 @@ export async function prerender(input: PageWriterInput, content: SiteContent, ex
     }
   }
   const current = new Set(jobs.map(([key]) => key));
-  for (const [key, record] of Object.entries(options.previous ?? {})) if (!current.has(key)) for (const f of record.files) rmSync(join(outDir, f), { force: true });
+  for (const [key, record] of Object.entries(options.previous ?? {}))
+    if (!current.has(key)) for (const f of record.files) rmSync(join(outDir, f), { force: true });
 
   const drawn: string[][] = [];
   const jobAt = (i: number): PageJob => toDraw[i]![1];
-  if (toDraw.length >= PARALLEL_FROM) drawn.push(...(await inWorkers<PageJob, string[]>(new URL("./prerender-worker.ts", import.meta.url), input, toDraw.length, jobAt, { batch: 25, heapMb: 128 })));
+  if (toDraw.length >= PARALLEL_FROM)
+    drawn.push(
+      ...(await inWorkers<PageJob, string[]>(new URL("./prerender-worker.ts", import.meta.url), input, toDraw.length, jobAt, { batch: 25, heapMb: 128 })),
+    );
   else for (const [, job, file] of toDraw) drawn.push(await writer.page(job, file));
 
   const { site } = writer;

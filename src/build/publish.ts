@@ -98,7 +98,8 @@ export function goLive(root: string, buildDir: string): void {
 export function removeOtherBuilds(root: string, keep: string[]): void {
   const kept = new Set(keep.map((dir) => basename(dir)));
   const dir = buildsDir(root);
-  if (existsSync(dir)) for (const name of readdirSync(dir)) if (!kept.has(name) && name !== CACHE_NAME) rmSync(join(dir, name), { recursive: true, force: true });
+  if (existsSync(dir))
+    for (const name of readdirSync(dir)) if (!kept.has(name) && name !== CACHE_NAME) rmSync(join(dir, name), { recursive: true, force: true });
   for (const name of readdirSync(root)) if (/^\.dist-\d+\.tmp$/.test(name)) rmSync(join(root, name), { force: true });
 }
 

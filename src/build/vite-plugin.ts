@@ -141,7 +141,15 @@ export function sitePlugin(rootOverride?: string, options: { contentChecked?: bo
         if (!path.startsWith("/_data/")) return next();
         const c = current();
         const found = entryAt(c, path);
-        const address = found?.[0] ?? normalizePath(path.replace(/^\/_data/, "").replace(/\.json$/, "").replace(/^\/index$/, "/")) ?? "/";
+        const address =
+          found?.[0] ??
+          normalizePath(
+            path
+              .replace(/^\/_data/, "")
+              .replace(/\.json$/, "")
+              .replace(/^\/index$/, "/"),
+          ) ??
+          "/";
         const blocking = problemsBlocking(c, address);
         // 409: this page cannot be shown as it stands; the app then loads the address as a whole page, which lists the problems.
         res.statusCode = blocking.length > 0 ? 409 : found ? 200 : 404;

@@ -38,7 +38,11 @@ export async function inWorkers<T, R>(script: URL, workerData: unknown, count: n
   const workers = new Set<Worker>();
   const run = () =>
     new Promise<void>((resolve, reject) => {
-      const worker = new Worker(boot, { eval: true, workerData, resourceLimits: { maxOldGenerationSizeMb: options.heapMb, maxYoungGenerationSizeMb: YOUNG_MB } });
+      const worker = new Worker(boot, {
+        eval: true,
+        workerData,
+        resourceLimits: { maxOldGenerationSizeMb: options.heapMb, maxYoungGenerationSizeMb: YOUNG_MB },
+      });
       workers.add(worker);
       let start = 0;
       let finishing = false;
@@ -58,7 +62,9 @@ export async function inWorkers<T, R>(script: URL, workerData: unknown, count: n
         send();
       });
       worker.on("error", reject);
-      worker.on("exit", (code) => (finishing ? undefined : reject(new Error(`a build worker (${script.pathname.split("/").pop()}) stopped with exit code ${code}`))));
+      worker.on("exit", (code) =>
+        finishing ? undefined : reject(new Error(`a build worker (${script.pathname.split("/").pop()}) stopped with exit code ${code}`)),
+      );
       send();
     });
   try {

@@ -24,7 +24,9 @@ try {
     .join(", ");
   const redone = built.rendered === built.htmlFiles ? "all drawn" : `${built.rendered} drawn, ${built.htmlFiles - built.rendered} unchanged`;
   console.log(`Built dist/: ${built.pages} pages, ${built.htmlFiles} HTML files (${redone}) in ${built.seconds.toFixed(1)}s (${breakdown})`);
-  console.log(`Social cards: ${built.cards.cards} (${built.cards.drawn} drawn, ${built.cards.cached} from the cache), largest ${(built.cards.largest / 1024).toFixed(0)} KB`);
+  console.log(
+    `Social cards: ${built.cards.cards} (${built.cards.drawn} drawn, ${built.cards.cached} from the cache), largest ${(built.cards.largest / 1024).toFixed(0)} KB`,
+  );
   if (process.env.BUILD_TIMINGS_FILE) writeFileSync(process.env.BUILD_TIMINGS_FILE, JSON.stringify({ total: built.seconds, ...built.phases }) + "\n");
 } catch (error) {
   if (error instanceof ContentProblems) {

@@ -32,7 +32,7 @@ const USAGE = "usage: npm run check -- site/<file>.yaml";
 const AXE_HINTS: Record<string, string> = {
   "landmark-unique": "two parts of the page have the same label; give one of them a different label (for example navLabel)",
   "image-redundant-alt": "the alt text repeats the text next to the picture; describe what the picture shows instead",
-  "image-alt": "describe the picture in alt, or set decorative: true with alt: \"\"",
+  "image-alt": 'describe the picture in alt, or set decorative: true with alt: ""',
   "link-name": "give the link or button words that say where it goes",
   "color-contrast": "the text is hard to read on its background; this comes from the design, not the page file: tell a developer",
   "heading-order": "headings must go down one level at a time",
@@ -64,7 +64,11 @@ export function seoFindings(facts: PageFacts, loaded: LoadedFile): Finding[] {
   const findings: Finding[] = [];
   const title = facts.title.length;
   if (title < 10 || title > 60) {
-    findings.push({ at: locate(loaded, ["title"]), message: `SEO: the title is ${title} characters long`, hint: title > 60 ? "search results cut titles after about 60 characters: shorten it" : "write a title of at least 10 characters" });
+    findings.push({
+      at: locate(loaded, ["title"]),
+      message: `SEO: the title is ${title} characters long`,
+      hint: title > 60 ? "search results cut titles after about 60 characters: shorten it" : "write a title of at least 10 characters",
+    });
   }
   const description = facts.description?.length ?? 0;
   if (description < 70 || description > 160) {
@@ -78,14 +82,23 @@ export function seoFindings(facts: PageFacts, loaded: LoadedFile): Finding[] {
     findings.push(
       facts.h1s.length === 0
         ? { at: locate(loaded, ["sections", 0]), message: "SEO: the page has no main heading (h1)", hint: "give the first section a heading" }
-        : { element: { text: facts.h1s[1]! }, message: `SEO: the page has ${facts.h1s.length} main headings (h1)`, hint: "only the first section's heading should be the main heading" },
+        : {
+            element: { text: facts.h1s[1]! },
+            message: `SEO: the page has ${facts.h1s.length} main headings (h1)`,
+            hint: "only the first section's heading should be the main heading",
+          },
     );
   }
-  for (const src of facts.imagesWithoutAlt) findings.push({ element: { src }, message: `SEO: the picture ${src} has no alt text`, hint: 'describe it in alt, or set decorative: true with alt: ""' });
+  for (const src of facts.imagesWithoutAlt)
+    findings.push({ element: { src }, message: `SEO: the picture ${src} has no alt text`, hint: 'describe it in alt, or set decorative: true with alt: ""' });
   facts.headings.forEach((h, i) => {
     const before = facts.headings[i - 1];
     if (before && h.level > before.level + 1) {
-      findings.push({ element: { text: h.text }, message: `SEO: the heading "${h.text}" is an h${h.level} right after an h${before.level}`, hint: "heading levels must not skip; use the block's own heading" });
+      findings.push({
+        element: { text: h.text },
+        message: `SEO: the heading "${h.text}" is an h${h.level} right after an h${before.level}`,
+        hint: "heading levels must not skip; use the block's own heading",
+      });
     }
   });
   return findings;
@@ -165,9 +178,19 @@ export async function inspect(url: string, loaded: LoadedFile): Promise<Finding[
     try {
       await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true", undefined, { timeout: 15_000 });
     } catch {
-      findings.push({ message: `the page did not start in the browser${errors.length > 0 ? `: ${errors[0]}` : ""}`, hint: "this is a fault in the site's code, not in the page file: tell a developer" });
+      findings.push({
+        message: `the page did not start in the browser${errors.length > 0 ? `: ${errors[0]}` : ""}`,
+        hint: "this is a fault in the site's code, not in the page file: tell a developer",
+      });
     }
-    await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined))));
+    await page.evaluate(() =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+    );
     for (const v of await axeViolations(page)) {
       for (const node of v.nodes) {
         const selector = node.target.map(String).join(" ");
@@ -195,18 +218,23 @@ export async function inspect(url: string, loaded: LoadedFile): Promise<Finding[
           })
           .catch(() => undefined);
         const hint = AXE_HINTS[v.id] ?? `see ${v.helpUrl}`;
-        findings.push({ ...(element ? { element } : {}), message: `accessibility: ${v.help} [${v.id}, ${v.impact ?? "minor"}] on ${openingTag(node.html)}`, hint });
+        findings.push({
+          ...(element ? { element } : {}),
+          message: `accessibility: ${v.help} [${v.id}, ${v.impact ?? "minor"}] on ${openingTag(node.html)}`,
+          hint,
+        });
       }
     }
-    const facts = await page.evaluate(
-      (): PageFacts => ({
-        title: document.title,
-        description: document.querySelector('meta[name="description"]')?.getAttribute("content") ?? null,
-        h1s: [...document.querySelectorAll("h1")].map((h) => (h as HTMLElement).innerText.trim()),
-        imagesWithoutAlt: [...document.querySelectorAll("main img:not([alt])")].map((i) => i.getAttribute("src") ?? ""),
-        headings: [...document.querySelectorAll("main h1, main h2, main h3, main h4, main h5, main h6")].map((h) => ({ level: Number(h.tagName[1]), text: (h as HTMLElement).innerText.trim() })),
-      }),
-    );
+    const facts = await page.evaluate((): PageFacts => ({
+      title: document.title,
+      description: document.querySelector('meta[name="description"]')?.getAttribute("content") ?? null,
+      h1s: [...document.querySelectorAll("h1")].map((h) => (h as HTMLElement).innerText.trim()),
+      imagesWithoutAlt: [...document.querySelectorAll("main img:not([alt])")].map((i) => i.getAttribute("src") ?? ""),
+      headings: [...document.querySelectorAll("main h1, main h2, main h3, main h4, main h5, main h6")].map((h) => ({
+        level: Number(h.tagName[1]),
+        text: (h as HTMLElement).innerText.trim(),
+      })),
+    }));
     return [...findings, ...seoFindings(facts, loaded)];
   } finally {
     await browser.close();

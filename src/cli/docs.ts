@@ -34,7 +34,14 @@ const cell = (s: string) => s.replace(/\|/g, "\\|").replace(/\n/g, " ");
 function range(node: SchemaNode, unit: string): string {
   const { minimum: lo, maximum: hi, minLength, maxLength, minItems, maxItems } = node;
   if (lo !== undefined && hi !== undefined) return ` from ${lo} to ${hi}`;
-  if (minItems !== undefined || maxItems !== undefined) return minItems && maxItems ? `, ${minItems} to ${maxItems} ${unit}` : maxItems ? `, at most ${maxItems} ${unit}` : minItems && minItems > 1 ? `, at least ${minItems} ${unit}` : "";
+  if (minItems !== undefined || maxItems !== undefined)
+    return minItems && maxItems
+      ? `, ${minItems} to ${maxItems} ${unit}`
+      : maxItems
+        ? `, at most ${maxItems} ${unit}`
+        : minItems && minItems > 1
+          ? `, at least ${minItems} ${unit}`
+          : "";
   if (maxLength !== undefined) return `, at most ${maxLength} characters${minLength && minLength > 1 ? ` (at least ${minLength})` : ""}`;
   return "";
 }
@@ -104,12 +111,17 @@ function table(list: Row[]): string[] {
   return [
     "| field | required | holds | what it is for |",
     "|---|---|---|---|",
-    ...list.map((r) => `| \`${r.path}\` | ${r.required ? "yes" : ""} | ${cell(r.kind.replace(/a list of a list of/g, "a list of lists of"))} | ${cell(r.about)}${r.example !== undefined ? ` Example: \`${cell(String(r.example))}\`` : ""} |`),
+    ...list.map(
+      (r) =>
+        `| \`${r.path}\` | ${r.required ? "yes" : ""} | ${cell(r.kind.replace(/a list of a list of/g, "a list of lists of"))} | ${cell(r.about)}${r.example !== undefined ? ` Example: \`${cell(String(r.example))}\`` : ""} |`,
+    ),
   ];
 }
 
 function yamlExample(value: unknown, asSection: boolean): string[] {
-  const text = compactYaml(asSection ? [value] : value).toString({ lineWidth: 0, flowCollectionPadding: false }).trimEnd();
+  const text = compactYaml(asSection ? [value] : value)
+    .toString({ lineWidth: 0, flowCollectionPadding: false })
+    .trimEnd();
   return ["```yaml", ...(asSection ? ["sections:", ...text.split("\n").map((l) => `  ${l}`)] : text.split("\n")), "```"];
 }
 
@@ -139,13 +151,27 @@ export function blocksDoc(): string {
     "",
     page.description ?? "",
     "",
-    ...table(rows({ node: { ...page, properties: Object.fromEntries(Object.entries(page.properties!).filter(([k]) => k !== "sections")) }, file: "page.schema.json" }, index)),
+    ...table(
+      rows(
+        { node: { ...page, properties: Object.fromEntries(Object.entries(page.properties!).filter(([k]) => k !== "sections")) }, file: "page.schema.json" },
+        index,
+      ),
+    ),
     `| \`sections\` | yes | a list of blocks | ${cell(page.properties!.sections!.description ?? "")} |`,
     "",
   ];
   blockTypes.forEach((type, i) => {
     const at = index.resolve({ $ref: refs[i]! }, "page.schema.json");
-    out.push(`<a id="block-${type.toLowerCase()}"></a>`, "", `## \`${type}\`: ${at.node.title}`, "", at.node.description ?? "", "", ...table(rows(at, index)), "");
+    out.push(
+      `<a id="block-${type.toLowerCase()}"></a>`,
+      "",
+      `## \`${type}\`: ${at.node.title}`,
+      "",
+      at.node.description ?? "",
+      "",
+      ...table(rows(at, index)),
+      "",
+    );
     const example = at.node.examples?.[0];
     if (example !== undefined) out.push("For example:", "", ...yamlExample(example, true), "");
   });
@@ -154,12 +180,25 @@ export function blocksDoc(): string {
     const at = index.resolve({ $ref: `defs.schema.json#/definitions/${name}` }, "defs.schema.json");
     out.push(`<a id="${anchorOf(name)}"></a>`, "", `### ${at.node.title}`, "", at.node.description ?? "", "");
     if (at.node.properties) out.push(...table(rows(at, index)), "");
-    else out.push(`Holds ${kindOf({ $ref: `defs.schema.json#/definitions/${name}` }, { node: defs, file: "defs.schema.json" }, index).replace(/^\[[^\]]*\]\([^)]*\)$/, "see above")}.`, "");
+    else
+      out.push(
+        `Holds ${kindOf({ $ref: `defs.schema.json#/definitions/${name}` }, { node: defs, file: "defs.schema.json" }, index).replace(/^\[[^\]]*\]\([^)]*\)$/, "see above")}.`,
+        "",
+      );
     const example = at.node.examples?.[0];
     if (example !== undefined && typeof example === "object") out.push("For example:", "", ...yamlExample(example, false), "");
     else if (example !== undefined) out.push(`For example: \`${String(example)}\``, "");
   }
-  out.push('<a id="site-settings"></a>', "", "## Site settings", "", site.description ?? "", "", ...table(rows({ node: site, file: "site.schema.json" }, index)), "");
+  out.push(
+    '<a id="site-settings"></a>',
+    "",
+    "## Site settings",
+    "",
+    site.description ?? "",
+    "",
+    ...table(rows({ node: site, file: "site.schema.json" }, index)),
+    "",
+  );
   return out.join("\n");
 }
 

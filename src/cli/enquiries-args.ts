@@ -33,9 +33,11 @@ export function parseEnquiriesArgs(args: readonly string[]): EnquiriesCommand | 
   if (parsed === null) return null;
   const [command, ...positionals] = parsed.positionals;
   const options = parsed.tokens.filter((token) => token.kind === "option").map((token) => token.name);
-  const takes = (option: string | null, count = 0) => positionals.length === count && options.length === (option ? 1 : 0) && (option === null || options[0] === option);
+  const takes = (option: string | null, count = 0) =>
+    positionals.length === count && options.length === (option ? 1 : 0) && (option === null || options[0] === option);
   if ((command === "list" || command === "purge" || command === "deliveries" || command === "spam") && takes(null)) return { command };
-  if (command === "not-spam" && takes(null, 1) && positionals[0]!.trim() !== "") return { command: "not-spam", sessionId: positionals[0]!.trim().toLowerCase() };
+  if (command === "not-spam" && takes(null, 1) && positionals[0]!.trim() !== "")
+    return { command: "not-spam", sessionId: positionals[0]!.trim().toLowerCase() };
   if ((command === "find" || command === "erase") && takes("email")) {
     const email = parsed.values.email?.trim();
     return email && email.includes("@") ? { command, email } : null;

@@ -79,6 +79,7 @@ for (const full of files) {
 
 for (const m of [...used].sort((a, b) => a.to - b.to)) console.log(`  version ${m.to}: ${m.summary}`);
 const scope = `${files.length} ${files.length === 1 ? "file" : "files"} checked, page format version ${CURRENT_VERSION}`;
-if (check) console.log(changed === 0 ? `Everything is up to date (${scope})` : `${changed} ${changed === 1 ? "file needs" : "files need"} npm run migrate (${scope})`);
+if (check)
+  console.log(changed === 0 ? `Everything is up to date (${scope})` : `${changed} ${changed === 1 ? "file needs" : "files need"} npm run migrate (${scope})`);
 else console.log(changed === 0 ? `Everything is up to date (${scope})` : `${changed} ${changed === 1 ? "file" : "files"} updated (${scope})`);
 process.exit(failed > 0 || (check && changed > 0) ? 1 : 0);

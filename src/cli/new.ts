@@ -50,14 +50,20 @@ export function runNew(args: readonly string[], cwd = process.cwd()): number {
   const mine = after.problems.filter((p) => files.some((f) => f.file === p.file) && !isPlaceholderProblem(p));
   const [main, ...more] = files;
   console.log(`Created ${main!.file}, the page at ${main!.route}.`);
-  for (const f of more) console.log(`Also created ${f.file} (${f.route}): a course group lists its courses, so it starts with one; replace it with your first real course.`);
-  const listedOn = after.pages.filter((p) => p.data.sections.some((s) => s.type === "childCards" && s.cards?.some((c) => c.to === main!.route))).map((p) => p.route);
-  const inMenu = after.site?.header.items.filter((i) => i.panel?.groups.some((g) => g.from && g.links?.some((l) => l.to === main!.route))).map((i) => i.label) ?? [];
+  for (const f of more)
+    console.log(`Also created ${f.file} (${f.route}): a course group lists its courses, so it starts with one; replace it with your first real course.`);
+  const listedOn = after.pages
+    .filter((p) => p.data.sections.some((s) => s.type === "childCards" && s.cards?.some((c) => c.to === main!.route)))
+    .map((p) => p.route);
+  const inMenu =
+    after.site?.header.items.filter((i) => i.panel?.groups.some((g) => g.from && g.links?.some((l) => l.to === main!.route))).map((i) => i.label) ?? [];
   if (listedOn.length > 0 || inMenu.length > 0) {
     console.log(`Its card is listed on ${[...listedOn, ...inMenu.map((m) => `the ${m} menu`)].join(" and ")}.`);
   }
   console.log(`Next: replace every text that says "Replace" or "New …" (npm run validate -- ${files.map((f) => f.file).join(" ")} lists each one).`);
-  console.log(`Until none is left, npm run build and npm start stop with that list, and the preview (npm run dev) shows it at ${main!.route} instead of the page; the rest of the site still works there.`);
+  console.log(
+    `Until none is left, npm run build and npm start stop with that list, and the preview (npm run dev) shows it at ${main!.route} instead of the page; the rest of the site still works there.`,
+  );
   console.log(`Then preview with npm run dev (open http://127.0.0.1:5173${main!.route}), and check it with npm run check -- ${main!.file}`);
   if (mine.length > 0) {
     console.error(formatText(mine, files.length));

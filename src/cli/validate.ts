@@ -23,7 +23,9 @@ function usage(message: string): never {
  * it running. A usage error exits at once (options.ts).
  */
 export function runValidate(args: readonly string[], cwd = process.cwd()): number | undefined {
-  const { values, positionals: files } = readOptions({ format: { type: "string", default: "text" }, watch: { type: "boolean", default: false } }, USAGE, [...args]);
+  const { values, positionals: files } = readOptions({ format: { type: "string", default: "text" }, watch: { type: "boolean", default: false } }, USAGE, [
+    ...args,
+  ]);
   const root = resolve(cwd, values.root);
   const format = values.format;
   if (!["text", "json", "github"].includes(format)) usage(`unknown format "${format}"`);

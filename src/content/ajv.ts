@@ -115,13 +115,20 @@ function ajvFor(schemas: Map<string, Record<string, unknown>>, source: boolean):
 }
 
 /** An ajv holding every schema under schemaDir; `source: true` keeps the generated code, for compiling it ahead of time. */
-export function createAjv(schemaDir: string, options: { source?: boolean } = {}): { ajv: Ajv; schemas: Map<string, Record<string, unknown>>; roots: Map<string, Record<string, unknown>> } {
+export function createAjv(
+  schemaDir: string,
+  options: { source?: boolean } = {},
+): { ajv: Ajv; schemas: Map<string, Record<string, unknown>>; roots: Map<string, Record<string, unknown>> } {
   const schemas = parseSchemas(readSchemaTexts(schemaDir));
   return { ...ajvFor(schemas, options.source === true), schemas };
 }
 
 /** The page and site validators: compiled ahead of time when that code was made from these very schemas, else compiled here. */
-function compilePageAndSite(texts: Map<string, string>, schemas: Map<string, Record<string, unknown>>, schemaDir: string): { page: ValidateFunction; site: ValidateFunction } {
+function compilePageAndSite(
+  texts: Map<string, string>,
+  schemas: Map<string, Record<string, unknown>>,
+  schemaDir: string,
+): { page: ValidateFunction; site: ValidateFunction } {
   const precompiled = loadPrecompiled(schemaFingerprint(texts), schemaRoots(schemas), collectKind);
   if (precompiled) return precompiled;
   const { ajv } = ajvFor(schemas, false);

@@ -45,11 +45,17 @@ export function checkFile(root: string, full: string, validators: Validators, by
   const refused = (message: string, hint: string): FileCheck => ({ file, problems: [problem(file, { line: 1, col: 1 }, message, hint)] });
   if (inSite.endsWith(".yml")) return refused("page files must end in .yaml", `rename it to ${inSite.replace(/\.yml$/, ".yaml")}`);
   if (inSite.split("/").some((part) => part.startsWith("."))) {
-    return refused("names starting with . are hidden files, not pages", "give the file (and its folders) a name that starts with a letter or digit, such as page.yaml");
+    return refused(
+      "names starting with . are hidden files, not pages",
+      "give the file (and its folders) a name that starts with a letter or digit, such as page.yaml",
+    );
   }
   const isSettings = inSite === "_site.yaml";
   if (!isSettings && !isPageFile(inSite)) {
-    return refused("files whose name starts with _ are not pages, and this one is not a known settings file", "the only settings file is site/_site.yaml; rename this file without the _ to make it a page");
+    return refused(
+      "files whose name starts with _ are not pages, and this one is not a known settings file",
+      "the only settings file is site/_site.yaml; rename this file without the _ to make it a page",
+    );
   }
   const { loaded, problems } = loadYaml(file, bytes ?? readFileSync(full));
   if (!loaded) return { file, problems };

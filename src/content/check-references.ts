@@ -32,7 +32,14 @@ export function checkIds(page: CheckedFile): { ids: Set<string>; problems: Probl
     const first = firstAt.get(ref.value);
     if (first) {
       const firstLine = locate(page.loaded, pointerToPath(first.pointer)).line;
-      problems.push(problem(page.file, locate(page.loaded, pointerToPath(ref.pointer)), `the id "${ref.value}" is used twice on this page`, `it is already used on line ${firstLine}; each id must be unique on its page`));
+      problems.push(
+        problem(
+          page.file,
+          locate(page.loaded, pointerToPath(ref.pointer)),
+          `the id "${ref.value}" is used twice on this page`,
+          `it is already used on line ${firstLine}; each id must be unique on its page`,
+        ),
+      );
       continue;
     }
     firstAt.set(ref.value, ref);
@@ -62,7 +69,10 @@ export function checkLinks(page: CheckedFile, table: RouteTable, idsByRoute: Map
       const primary = table.primaryOf.get(path);
       if (!primary) {
         const guess = didYouMean(path, table.primaryOf.keys());
-        report(`link "${to}" is not a page`, guess ? `did you mean "${guess}${hash !== undefined ? `#${hash}` : ""}"?` : "check the address against the files under site/");
+        report(
+          `link "${to}" is not a page`,
+          guess ? `did you mean "${guess}${hash !== undefined ? `#${hash}` : ""}"?` : "check the address against the files under site/",
+        );
         continue;
       }
       if (hash !== undefined) checkAnchor(primary, hash, idsByRoute, (m, h) => report(`link "${to}": ${m}`, h));
@@ -75,7 +85,10 @@ export function checkLinks(page: CheckedFile, table: RouteTable, idsByRoute: Map
     }
     const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(to)?.[1]?.toLowerCase();
     if (scheme === undefined) {
-      report(`link "${to}" is neither a page nor a full address`, `start links to this site's pages with / (for example /${to.replace(/^\.?\/*/, "")}), and other sites with https://`);
+      report(
+        `link "${to}" is neither a page nor a full address`,
+        `start links to this site's pages with / (for example /${to.replace(/^\.?\/*/, "")}), and other sites with https://`,
+      );
     } else if (scheme === "http") {
       report(`link "${to}" uses http:`, `use the secure address: ${to.replace(/^http:/i, "https:")}`);
     } else if (!ALLOWED_SCHEMES.includes(`${scheme}:`)) {
@@ -108,7 +121,12 @@ export function checkAssets(page: CheckedFile, assets: Set<string>): Problem[] {
     const nearby = [...assets].filter((a) => a.startsWith(dir));
     const similar = closest(ref.value, nearby.length > 0 ? nearby : assets, 3);
     problems.push(
-      problem(page.file, locate(page.loaded, pointerToPath(ref.pointer)), `missing file "${ref.value}": there is no site/assets${ref.value}`, similar.length > 0 ? `similar files: ${similar.join(", ")}` : "add the file under site/assets/"),
+      problem(
+        page.file,
+        locate(page.loaded, pointerToPath(ref.pointer)),
+        `missing file "${ref.value}": there is no site/assets${ref.value}`,
+        similar.length > 0 ? `similar files: ${similar.join(", ")}` : "add the file under site/assets/",
+      ),
     );
   }
   return problems;
@@ -123,7 +141,9 @@ export function checkImages(page: CheckedFile): Problem[] {
     if (typeof image.alt !== "string") continue;
     const at = () => locate(page.loaded, [...pointerToPath(ref.pointer), "alt"]);
     if (image.alt.trim() === "" && image.decorative !== true) {
-      problems.push(problem(page.file, at(), "this image has no alt text", "describe the picture in one sentence, or set decorative: true if it is only decoration"));
+      problems.push(
+        problem(page.file, at(), "this image has no alt text", "describe the picture in one sentence, or set decorative: true if it is only decoration"),
+      );
     } else if (image.alt.trim() !== "" && image.decorative === true) {
       problems.push(problem(page.file, at(), "a decorative image must have empty alt text", 'write alt: "" or remove decorative: true'));
     }
@@ -169,7 +189,8 @@ export function pictureSize(path: string): { width: number; height: number } | n
   let size: { width: number; height: number } | null = null;
   try {
     const read = imageSize(readFileSync(path));
-    if (read.width && read.height) size = read.orientation && read.orientation >= 5 ? { width: read.height, height: read.width } : { width: read.width, height: read.height };
+    if (read.width && read.height)
+      size = read.orientation && read.orientation >= 5 ? { width: read.height, height: read.width } : { width: read.width, height: read.height };
   } catch {
     size = null;
   }

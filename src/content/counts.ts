@@ -146,12 +146,29 @@ export function fillCounts(pages: CountedPage[], site: CountedSite | null): Prob
         let value: number | undefined;
         if (name === undefined) {
           if (context === undefined) {
-            problems.push(problem(file, placeOf(loaded, path, token), "{count} alone counts the pages of a page's listing, and this file is not a page", named.size > 0 ? `name the count: ${[...named.keys()].map((n) => `{count:${n}}`).join(", ")}` : "name the count, and define it under counts: in site/_site.yaml"));
+            problems.push(
+              problem(
+                file,
+                placeOf(loaded, path, token),
+                "{count} alone counts the pages of a page's listing, and this file is not a page",
+                named.size > 0
+                  ? `name the count: ${[...named.keys()].map((n) => `{count:${n}}`).join(", ")}`
+                  : "name the count, and define it under counts: in site/_site.yaml",
+              ),
+            );
             return token;
           }
           value = below(context);
           if (value === 0) {
-            problems.push(problem(file, placeOf(loaded, path, token), `{count} here counts the pages listed below ${context}, and there are none`, "give the pages below a card:, or name a count from site/_site.yaml: " + ([...named.keys()].map((n) => `{count:${n}}`).join(", ") || "none is defined")));
+            problems.push(
+              problem(
+                file,
+                placeOf(loaded, path, token),
+                `{count} here counts the pages listed below ${context}, and there are none`,
+                "give the pages below a card:, or name a count from site/_site.yaml: " +
+                  ([...named.keys()].map((n) => `{count:${n}}`).join(", ") || "none is defined"),
+              ),
+            );
             return token;
           }
         } else {
@@ -160,7 +177,16 @@ export function fillCounts(pages: CountedPage[], site: CountedSite | null): Prob
             if (!site) return token;
             const guess = didYouMean(name, named.keys());
             problems.push(
-              problem(file, placeOf(loaded, path, token), `unknown count "${name}"`, guess ? `did you mean {count:${guess}}?` : named.size > 0 ? `the counts are: ${[...named.keys()].join(", ")} (site/_site.yaml, counts:)` : "add it under counts: in site/_site.yaml"),
+              problem(
+                file,
+                placeOf(loaded, path, token),
+                `unknown count "${name}"`,
+                guess
+                  ? `did you mean {count:${guess}}?`
+                  : named.size > 0
+                    ? `the counts are: ${[...named.keys()].join(", ")} (site/_site.yaml, counts:)`
+                    : "add it under counts: in site/_site.yaml",
+              ),
             );
             return token;
           }

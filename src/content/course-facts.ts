@@ -60,20 +60,23 @@ export function parsePrices(text: string): Price[] | null {
 
 /** **bold**, _emphasis_ and [text](link) as plain text: search engines get words, not markup. */
 export function plainText(markdown: string): string {
-  return markdown.replace(/\[([^\]]*)\]\([^)]*\)/g, "$1").replace(/\*\*([^*]*)\*\*/g, "$1").replace(/(^|\W)_([^_]+)_(?=\W|$)/g, "$1$2");
+  return markdown
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
+    .replace(/\*\*([^*]*)\*\*/g, "$1")
+    .replace(/(^|\W)_([^_]+)_(?=\W|$)/g, "$1$2");
 }
 
 /** The accepted forms, in the words of the hint: what DURATION reads. */
 export const DURATION_HINT = 'write a number of years, months (a half month as .5) or weeks: "6 months", "2.5 months", "1 year 3 months" or "2 weeks"';
 /** The accepted forms, in the words of the hint: what PRICE reads, prices apart with " / ". */
-export const PRICE_HINT = 'write ₹ or $ and the amount in digits, then "+ GST" when tax is extra, two prices apart with " / ": "₹45,000 + GST", "₹50,000 + GST / $800" or "$800"';
+export const PRICE_HINT =
+  'write ₹ or $ and the amount in digits, then "+ GST" when tax is extra, two prices apart with " / ": "₹45,000 + GST", "₹50,000 + GST / $800" or "$800"';
 const FEE_LABELS = ["Fee", "Price"];
 
 const column = (table: TableBlock, ...names: string[]) => table.columns.findIndex((c) => names.includes(c));
 
 /** The page's table sections, with their position in `sections`. */
-const tablesOf = (page: Page) =>
-  page.sections.flatMap((section, index) => (section.type === "table" ? [{ table: section as TableBlock, index }] : []));
+const tablesOf = (page: Page) => page.sections.flatMap((section, index) => (section.type === "table" ? [{ table: section as TableBlock, index }] : []));
 
 /** A programme table (first column Program, with Duration and Price or Fee): one course per row. */
 function programmeCourses(page: Page, table: TableBlock, index: number, problems: CourseProblem[]): CourseFacts[] {
@@ -83,7 +86,12 @@ function programmeCourses(page: Page, table: TableBlock, index: number, problems
   return table.rows.flatMap((row, r) => {
     const workload = isoDuration(String(row[duration] ?? ""));
     const prices = parsePrices(String(row[fee] ?? ""));
-    if (!workload) problems.push({ path: ["sections", index, "rows", r, duration], message: `the duration "${row[duration]}" of ${row[0]} cannot be read`, hint: DURATION_HINT });
+    if (!workload)
+      problems.push({
+        path: ["sections", index, "rows", r, duration],
+        message: `the duration "${row[duration]}" of ${row[0]} cannot be read`,
+        hint: DURATION_HINT,
+      });
     if (!prices) problems.push({ path: ["sections", index, "rows", r, fee], message: `the price "${row[fee]}" of ${row[0]} cannot be read`, hint: PRICE_HINT });
     if (!workload || !prices) return [];
     const description = focus >= 0 ? String(row[focus]) : plainText(page.card?.text ?? page.description);
@@ -100,7 +108,8 @@ function applicantCourse(page: Page, table: TableBlock, index: number, problems:
   table.rows.forEach((row, r) => {
     const workload = isoDuration(String(row[duration] ?? ""));
     const rowPrices = parsePrices(String(row[fee] ?? ""));
-    if (!workload) problems.push({ path: ["sections", index, "rows", r, duration], message: `the duration "${row[duration]}" cannot be read`, hint: DURATION_HINT });
+    if (!workload)
+      problems.push({ path: ["sections", index, "rows", r, duration], message: `the duration "${row[duration]}" cannot be read`, hint: DURATION_HINT });
     else workloads.add(workload);
     if (!rowPrices) problems.push({ path: ["sections", index, "rows", r, fee], message: `the fee "${row[fee]}" cannot be read`, hint: PRICE_HINT });
     else prices.push(...rowPrices.map((p) => ({ ...p, for: String(row[0]) })));
@@ -120,7 +129,8 @@ function cardCourse(page: Page, problems: CourseProblem[]): CourseFacts[] {
   if (d < 0 || f < 0) return [];
   const workload = isoDuration(facts[d]!.value);
   const prices = parsePrices(facts[f]!.value);
-  if (!workload) problems.push({ path: ["card", "facts", d, "value"], message: `the course duration "${facts[d]!.value}" cannot be read`, hint: DURATION_HINT });
+  if (!workload)
+    problems.push({ path: ["card", "facts", d, "value"], message: `the course duration "${facts[d]!.value}" cannot be read`, hint: DURATION_HINT });
   if (!prices) problems.push({ path: ["card", "facts", f, "value"], message: `the course fee "${facts[f]!.value}" cannot be read`, hint: PRICE_HINT });
   if (!workload || !prices) return [];
   return [{ name: nameOf(page), description: plainText(page.card!.text), workloads: [workload], prices }];

@@ -74,15 +74,17 @@ const quoteHint = (text: string) => `put the whole text in quotes: ${text.includ
 
 function typeHint(expected: string, value: unknown, examples?: unknown[]): string | undefined {
   if (expected === "number" || expected === "integer") {
-    if (typeof value === "string" && /^\s*-?\d+(\.\d+)?\s*(px)?\s*$/.test(value)) return `write the number alone, without quotes or units: ${parseFloat(value)}`;
+    if (typeof value === "string" && /^\s*-?\d+(\.\d+)?\s*(px)?\s*$/.test(value))
+      return `write the number alone, without quotes or units: ${parseFloat(value)}`;
     const example = examples?.find((e) => typeof e === "number");
     return `write digits only${example !== undefined ? `, for example ${example}` : ""}`;
   }
   if (expected === "boolean" && typeof value === "string") return "write true or false, without quotes";
   if (expected === "string" && (typeof value === "number" || typeof value === "boolean")) return `put it in quotes: "${value}"`;
   if (expected === "string" && colonTextOf(value)) return quoteHint(colonTextOf(value)!);
-  if (expected === "array" && typeof value === "string" && /^-\S/.test(value)) return `${GLUED_DASH_TEXT(value.slice(1)).message}: ${GLUED_DASH_TEXT(value.slice(1)).hint}`;
-  if (expected === "array" && value !== null && typeof value !== "object") return "start each entry on its own line with \"- \"";
+  if (expected === "array" && typeof value === "string" && /^-\S/.test(value))
+    return `${GLUED_DASH_TEXT(value.slice(1)).message}: ${GLUED_DASH_TEXT(value.slice(1)).hint}`;
+  if (expected === "array" && value !== null && typeof value !== "object") return 'start each entry on its own line with "- "';
   if (expected === "object" && typeof value === "string") return "this needs fields under it, each on its own indented line";
   if (expected === "object" && Array.isArray(value)) return 'remove the "- " before the fields: here they are written as a list';
   return undefined;
@@ -209,7 +211,11 @@ function mapOne(e: ErrorObject, ctx: MapContext): MappedError | null {
       const field = String(e.params.missingProperty);
       if (field === "schemaVersion" && path.length === 0) {
         const version = parent.properties?.schemaVersion?.const;
-        return { path, message: "this page does not say which version of the page format it uses", hint: `${VERSION_HINT} (or add the line schemaVersion: ${String(version)} at the top)` };
+        return {
+          path,
+          message: "this page does not say which version of the page format it uses",
+          hint: `${VERSION_HINT} (or add the line schemaVersion: ${String(version)} at the top)`,
+        };
       }
       const about = describeField(parent, field, ctx);
       return { path, message: `missing required field "${field}"`, hint: about ? `add ${field}: … (${about})` : `add a line ${field}: …` };
@@ -227,19 +233,35 @@ function mapOne(e: ErrorObject, ctx: MapContext): MappedError | null {
       const names = (e.params as { expectedNames?: string[] }).expectedNames;
       const expected = names ? names.join(" or ") : String(e.params.type).split(",").map(typeName).join(" or ");
       if (!names && String(e.params.type) === "string" && colonTextOf(value)) return { path, message: COLON_MESSAGE, hint: quoteHint(colonTextOf(value)!) };
-      return { path, message: `expected ${expected}, found ${describeValue(value)}`, hint: names ? undefined : typeHint(String(e.params.type), value, parent.examples) };
+      return {
+        path,
+        message: `expected ${expected}, found ${describeValue(value)}`,
+        hint: names ? undefined : typeHint(String(e.params.type), value, parent.examples),
+      };
     }
     case "const":
       if (path.length === 1 && path[0] === "schemaVersion" && typeof value === "number" && typeof e.params.allowedValue === "number") {
         return value < e.params.allowedValue
-          ? { path, message: `this page is written in version ${value} of the page format; the site now uses version ${e.params.allowedValue}`, hint: VERSION_HINT }
-          : { path, message: `version ${value} of the page format does not exist yet; the site uses version ${e.params.allowedValue}`, hint: `write schemaVersion: ${e.params.allowedValue}` };
+          ? {
+              path,
+              message: `this page is written in version ${value} of the page format; the site now uses version ${e.params.allowedValue}`,
+              hint: VERSION_HINT,
+            }
+          : {
+              path,
+              message: `version ${value} of the page format does not exist yet; the site uses version ${e.params.allowedValue}`,
+              hint: `write schemaVersion: ${e.params.allowedValue}`,
+            };
       }
       return { path, message: `must be "${String(e.params.allowedValue)}"` };
     case "enum": {
       const choices = (e.params.allowedValues as unknown[]).map(String);
       const guess = typeof value === "string" ? didYouMean(value, choices) : undefined;
-      return { path, message: `${describeValue(value)} is not one of the choices`, hint: `${guess ? `did you mean "${guess}"? ` : ""}choose one of: ${choices.join(", ")}` };
+      return {
+        path,
+        message: `${describeValue(value)} is not one of the choices`,
+        hint: `${guess ? `did you mean "${guess}"? ` : ""}choose one of: ${choices.join(", ")}`,
+      };
     }
     case "minLength":
       return Number(e.params.limit) === 1
@@ -250,7 +272,11 @@ function mapOne(e: ErrorObject, ctx: MapContext): MappedError | null {
     case "minProperties":
       return { path, message: "this group has no fields" };
     case "maxProperties":
-      return { path, message: `has more than ${e.params.limit} ${Number(e.params.limit) === 1 ? "field" : "fields"}`, hint: `keep only one of: ${Object.keys(parent.properties ?? {}).join(", ")}` };
+      return {
+        path,
+        message: `has more than ${e.params.limit} ${Number(e.params.limit) === 1 ? "field" : "fields"}`,
+        hint: `keep only one of: ${Object.keys(parent.properties ?? {}).join(", ")}`,
+      };
     case "minItems":
       return { path, message: `needs at least ${e.params.limit} ${Number(e.params.limit) === 1 ? "entry" : "entries"}` };
     case "maxItems":
@@ -263,7 +289,11 @@ function mapOne(e: ErrorObject, ctx: MapContext): MappedError | null {
       if (served) return { path, message: `${describeValue(value)} names the folder site/assets, but a file's path starts after it`, hint: `write ${served}` };
       const what = parent.title ? parent.title.toLowerCase() : "value";
       const example = parent.examples?.[0];
-      return { path, message: `${describeValue(value)} is not a valid ${what}`, hint: [parent.description, example !== undefined ? `for example: ${String(example)}` : ""].filter(Boolean).join(" ") || undefined };
+      return {
+        path,
+        message: `${describeValue(value)} is not a valid ${what}`,
+        hint: [parent.description, example !== undefined ? `for example: ${String(example)}` : ""].filter(Boolean).join(" ") || undefined,
+      };
     }
     case "format":
       return { path, message: `${describeValue(value)} is not a valid ${String(e.params.format)}` };

@@ -32,7 +32,9 @@ export class KeptChecks {
    */
   fileCheck(full: string): FileCheck {
     const entry = this.entry(full);
-    return entry.filled && entry.result.loaded ? { ...entry.result, loaded: { ...entry.result.loaded, data: structuredClone(entry.result.loaded.data) } } : entry.result;
+    return entry.filled && entry.result.loaded
+      ? { ...entry.result, loaded: { ...entry.result.loaded, data: structuredClone(entry.result.loaded.data) } }
+      : entry.result;
   }
 
   /** The file's own check as kept, not to be handed to the cross-file checks (they write into it). */

@@ -23,9 +23,15 @@ export const MAX_ALIAS_COUNT = 20;
 export const MAX_FILE_BYTES = 256 * 1024;
 export const MAX_VALUES = 10_000;
 
-const NESTED_TOO_DEEPLY = { message: "lists or groups are nested too deeply here", hint: "a page nests a few levels at most; check the brackets and the indentation" };
+const NESTED_TOO_DEEPLY = {
+  message: "lists or groups are nested too deeply here",
+  hint: "a page nests a few levels at most; check the brackets and the indentation",
+};
 
-const TOO_MANY_ALIASES = { message: `too many *aliases (more than ${MAX_ALIAS_COUNT} expansions)`, hint: "write the repeated text out instead of using &anchors and *aliases" };
+const TOO_MANY_ALIASES = {
+  message: `too many *aliases (more than ${MAX_ALIAS_COUNT} expansions)`,
+  hint: "write the repeated text out instead of using &anchors and *aliases",
+};
 
 /**
  * The problems that say a text would exhaust memory or the stack if read (a "billion laughs"
@@ -50,7 +56,12 @@ function cutByComment(file: string, doc: Document.Parsed, lineCounter: LineCount
     Scalar(_key, node) {
       if (node.type !== "PLAIN" || typeof node.value !== "string" || !node.comment || /^\s/.test(node.comment)) return;
       problems.push(
-        problem(file, lineCounter.linePos(node.range?.[0] ?? 0), `the text after " #" was left out: YAML reads " #" as the start of a comment`, `put the whole text in quotes: "${node.value} #${node.comment}"`),
+        problem(
+          file,
+          lineCounter.linePos(node.range?.[0] ?? 0),
+          `the text after " #" was left out: YAML reads " #" as the start of a comment`,
+          `put the whole text in quotes: "${node.value} #${node.comment}"`,
+        ),
       );
     },
   });
@@ -91,7 +102,12 @@ function controlCharacterProblem(file: string, text: string): Problem | null {
   const code = found[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, "0");
   const before = text.slice(0, found.index);
   const pos = { line: before.split("\n").length, col: found.index - before.lastIndexOf("\n") };
-  return problem(file, pos, `the file contains an invisible control character (U+${code})`, "delete it; such characters usually come in unseen when text is pasted from another program");
+  return problem(
+    file,
+    pos,
+    `the file contains an invisible control character (U+${code})`,
+    "delete it; such characters usually come in unseen when text is pasted from another program",
+  );
 }
 
 /**
@@ -108,7 +124,12 @@ function structureProblem(file: string, doc: Document.Parsed, lineCounter: LineC
     Node(_, node, path) {
       values += 1;
       if (values > MAX_VALUES) {
-        found = problem(file, { line: 1, col: 1 }, `the file holds more than ${MAX_VALUES} values; a page has a few hundred`, "split the content over several pages");
+        found = problem(
+          file,
+          { line: 1, col: 1 },
+          `the file holds more than ${MAX_VALUES} values; a page has a few hundred`,
+          "split the content over several pages",
+        );
         return visit.BREAK;
       }
       if (!isMap(node)) return undefined;
@@ -121,7 +142,11 @@ function structureProblem(file: string, doc: Document.Parsed, lineCounter: LineC
         if (!isScalar(pair.key)) continue;
         const name = String(pair.key.value);
         if (names.has(name)) {
-          const { message, hint } = duplicateField(name, listEntry(node, path, lineCounter), isScalar(pair.value) ? String(pair.value.source ?? pair.value.value) : "…");
+          const { message, hint } = duplicateField(
+            name,
+            listEntry(node, path, lineCounter),
+            isScalar(pair.value) ? String(pair.value.source ?? pair.value.value) : "…",
+          );
           found = problem(file, at(pair.key), message, hint);
           return visit.BREAK;
         }
@@ -135,11 +160,17 @@ function structureProblem(file: string, doc: Document.Parsed, lineCounter: LineC
 
 function tooLargeProblem(file: string, size: number): Problem {
   const kb = (bytes: number) => `${Math.ceil(bytes / 1024)} KB`;
-  return problem(file, { line: 1, col: 1 }, `the file is too large (${kb(size)}); a page file may be at most ${kb(MAX_FILE_BYTES)}`, "split the content over several pages");
+  return problem(
+    file,
+    { line: 1, col: 1 },
+    `the file is too large (${kb(size)}); a page file may be at most ${kb(MAX_FILE_BYTES)}`,
+    "split the content over several pages",
+  );
 }
 
 /** The one way page files are parsed (uniqueKeys is checked in structureProblem, in linear time). */
-const parse = (text: string, lineCounter: LineCounter) => parseDocument(text, { lineCounter, prettyErrors: true, uniqueKeys: false, strict: true, resolveKnownTags: false });
+const parse = (text: string, lineCounter: LineCounter) =>
+  parseDocument(text, { lineCounter, prettyErrors: true, uniqueKeys: false, strict: true, resolveKnownTags: false });
 
 /** Parse one YAML file. Never throws on bad content: every problem comes back with its position. */
 export function loadYaml(file: string, bytes: Uint8Array): { loaded?: LoadedFile; problems: Problem[] } {
@@ -159,7 +190,8 @@ export function loadYaml(file: string, bytes: Uint8Array): { loaded?: LoadedFile
   if (issues.length > 0) {
     // After the first mistake a YAML parser's later errors are mostly echoes of it; report the cause.
     const first = issues.find((e) => e.code === "TAB_AS_INDENT") ?? issues.sort((a, b) => a.pos[0] - b.pos[0])[0]!;
-    if (first.code === "RESOURCE_EXHAUSTION") return { problems: [problem(file, first.linePos?.[0] ?? { line: 1, col: 1 }, NESTED_TOO_DEEPLY.message, NESTED_TOO_DEEPLY.hint)] };
+    if (first.code === "RESOURCE_EXHAUSTION")
+      return { problems: [problem(file, first.linePos?.[0] ?? { line: 1, col: 1 }, NESTED_TOO_DEEPLY.message, NESTED_TOO_DEEPLY.hint)] };
     return { problems: [yamlProblem(file, first, text)] };
   }
   if (doc.contents === null) {

@@ -58,7 +58,8 @@ export function versionOf(doc: Document.Parsed): number {
   if (!isMap(doc.contents)) throw new MigrationError("the file is not a page (its top level is not a group of fields)");
   const value = doc.get("schemaVersion");
   if (value === undefined) return 0;
-  if (typeof value !== "number" || !Number.isInteger(value) || value < 0) throw new MigrationError(`schemaVersion is ${JSON.stringify(value)}, not a version number`);
+  if (typeof value !== "number" || !Number.isInteger(value) || value < 0)
+    throw new MigrationError(`schemaVersion is ${JSON.stringify(value)}, not a version number`);
   if (value > CURRENT_VERSION) throw new MigrationError(`schemaVersion ${value} is newer than this site knows (${CURRENT_VERSION})`);
   return value;
 }
@@ -86,9 +87,10 @@ function commonLines(a: string[], b: string[]): [number, number][] {
   const n = a.length;
   const m = b.length;
   const table = Array.from({ length: n + 1 }, () => new Uint32Array(m + 1));
-  for (let i = n - 1; i >= 0; i--) for (let j = m - 1; j >= 0; j--) table[i]![j] = a[i] === b[j] ? table[i + 1]![j + 1]! + 1 : Math.max(table[i + 1]![j]!, table[i]![j + 1]!);
+  for (let i = n - 1; i >= 0; i--)
+    for (let j = m - 1; j >= 0; j--) table[i]![j] = a[i] === b[j] ? table[i + 1]![j + 1]! + 1 : Math.max(table[i + 1]![j]!, table[i]![j + 1]!);
   const pairs: [number, number][] = [];
-  for (let i = 0, j = 0; i < n && j < m; ) {
+  for (let i = 0, j = 0; i < n && j < m;) {
     if (a[i] === b[j]) pairs.push([i++, j++]);
     else if (table[i + 1]![j]! >= table[i]![j + 1]!) i++;
     else j++;
@@ -132,7 +134,7 @@ export function migratePage(text: string): MigrationResult {
   if (doc.errors.length > 0) throw new MigrationError("the file has YAML mistakes; fix what npm run validate reports first");
   const from = versionOf(doc);
   const applied: Migration[] = [];
-  for (let version = from; version < CURRENT_VERSION; ) {
+  for (let version = from; version < CURRENT_VERSION;) {
     const step = MIGRATIONS.find((m) => m.from === version);
     if (!step) throw new MigrationError(`no migration from version ${version}`);
     step.apply(doc);

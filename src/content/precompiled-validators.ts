@@ -55,7 +55,12 @@ export interface PrecompiledModule {
  * the schemas as ajv would hold them: the validators' errors point into these very objects
  * (parentSchema), as error-map.ts needs. `keyword` is the x-kind keyword's function.
  */
-export function loadPrecompiled(fingerprint: string, roots: Map<string, Record<string, unknown>>, keyword: unknown, file = PRECOMPILED_FILE): { page: ValidateFunction; site: ValidateFunction } | null {
+export function loadPrecompiled(
+  fingerprint: string,
+  roots: Map<string, Record<string, unknown>>,
+  keyword: unknown,
+  file = PRECOMPILED_FILE,
+): { page: ValidateFunction; site: ValidateFunction } | null {
   let module: PrecompiledModule;
   try {
     module = require(file) as PrecompiledModule;

@@ -55,14 +55,28 @@ export function resolveChildCards(pages: ListablePage[], below = childIndex(page
     page.data.sections.forEach((section, s) => {
       if (section.type !== "childCards") return;
       if (section.cards) {
-        problems.push(problem(page.file, locate(page.loaded, ["sections", s, "cards"], { key: true }), `sections[${s}] (childCards): cards are filled in by the build`, `remove cards:; the cards come from the card: field of the pages below ${section.from}`));
+        problems.push(
+          problem(
+            page.file,
+            locate(page.loaded, ["sections", s, "cards"], { key: true }),
+            `sections[${s}] (childCards): cards are filled in by the build`,
+            `remove cards:; the cards come from the card: field of the pages below ${section.from}`,
+          ),
+        );
         return;
       }
       const children = (below.get(section.from) ?? []).filter((c) => c.data.card);
       // A `from` that names no page at all is already reported by the link check.
       const known = addresses.has(section.from);
       if (children.length === 0 && known) {
-        problems.push(problem(page.file, locate(page.loaded, ["sections", s, "from"]), `sections[${s}] (childCards): no page below ${section.from} has a card: field`, `give the pages under site${section.from}/ a card: with title and text`));
+        problems.push(
+          problem(
+            page.file,
+            locate(page.loaded, ["sections", s, "from"]),
+            `sections[${s}] (childCards): no page below ${section.from} has a card: field`,
+            `give the pages under site${section.from}/ a card: with title and text`,
+          ),
+        );
         return;
       }
       if (children.length === 0) return;

@@ -37,7 +37,9 @@ export function buildRouteTable(pages: RoutedPage[]): { table: RouteTable; probl
   for (const page of pages) {
     const other = owner.get(page.route);
     if (other) {
-      problems.push(problem(page.file, { line: 1, col: 1 }, `the address ${page.route} is already the page ${other.file}`, "rename or move one of the two files"));
+      problems.push(
+        problem(page.file, { line: 1, col: 1 }, `the address ${page.route} is already the page ${other.file}`, "rename or move one of the two files"),
+      );
       continue;
     }
     owner.set(page.route, page);

@@ -26,9 +26,19 @@ export function checkSchemaLine(file: string, inSite: string, text: string): Pro
   if (at > 0) return problem(file, { line: at + 1, col: 1 }, "the schema line must be the very first line of the file", `move it to the top; ${fix}`);
   if (at === 0) {
     const named = /\$schema=(\S*)/.exec(first)?.[1] ?? "";
-    return problem(file, { line: 1, col: 1 }, `the schema line points to "${named}", which is not the ${inSite === "_site.yaml" ? "site settings" : "page"} schema from this folder`, fix);
+    return problem(
+      file,
+      { line: 1, col: 1 },
+      `the schema line points to "${named}", which is not the ${inSite === "_site.yaml" ? "site settings" : "page"} schema from this folder`,
+      fix,
+    );
   }
-  return problem(file, { line: 1, col: 1 }, "the file does not start with the schema line, so editors cannot show help or spot mistakes as you type", `${fix} (npm run migrate adds it)`);
+  return problem(
+    file,
+    { line: 1, col: 1 },
+    "the file does not start with the schema line, so editors cannot show help or spot mistakes as you type",
+    `${fix} (npm run migrate adds it)`,
+  );
 }
 
 /** `text` with its schema line added or corrected. */

@@ -50,7 +50,12 @@ export function resolveSiteFacts(site: Site, pages: readonly { file: string; dat
       replaceIn(page.data, text);
     } else if (JSON.stringify(page.data).includes(GRIEVANCE_OFFICER_TOKEN)) {
       problems.push(
-        problem(page.file, { line: 1, col: 1 }, `this page names the grievance officer with ${GRIEVANCE_OFFICER_TOKEN}, but site/_site.yaml sets no privacy.grievanceOfficer`, "add privacy: grievanceOfficer: {name: …, email: …} to site/_site.yaml"),
+        problem(
+          page.file,
+          { line: 1, col: 1 },
+          `this page names the grievance officer with ${GRIEVANCE_OFFICER_TOKEN}, but site/_site.yaml sets no privacy.grievanceOfficer`,
+          "add privacy: grievanceOfficer: {name: …, email: …} to site/_site.yaml",
+        ),
       );
     }
   }

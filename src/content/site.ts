@@ -94,7 +94,11 @@ function firstProblemsOfEachFile(sorted: Problem[]): Problem[] {
     if (count <= MAX_PROBLEMS_PER_FILE) continue;
     const last = kept.findLast((p) => p.file === file)!;
     const rest = count - MAX_PROBLEMS_PER_FILE;
-    kept.splice(kept.indexOf(last) + 1, 0, problem(file, last, `and ${rest} more ${rest === 1 ? "problem" : "problems"} in this file`, "fix the ones above first"));
+    kept.splice(
+      kept.indexOf(last) + 1,
+      0,
+      problem(file, last, `and ${rest} more ${rest === 1 ? "problem" : "problems"} in this file`, "fix the ones above first"),
+    );
   }
   return kept;
 }
@@ -131,7 +135,8 @@ export function loadSiteContent(root: string, options: LoadOptions = {}): SiteCo
 export const validatorsOf = (root: string): Validators => validatorsFor(join(root, "schema"));
 
 /** checkFile on each file (absolute paths), in order: in this thread, or in a worker of check-pool.ts. */
-export const checkFiles = (root: string, files: readonly string[], validators = validatorsOf(root)): FileCheck[] => files.map((full) => checkFile(root, full, validators));
+export const checkFiles = (root: string, files: readonly string[], validators = validatorsOf(root)): FileCheck[] =>
+  files.map((full) => checkFile(root, full, validators));
 
 /**
  * The checks that need the whole site (routes, listings, ids, links, assets), over the
@@ -160,7 +165,9 @@ export function crossCheck(root: string, yaml: { files: string[]; problems: Prob
     checked.push(page);
   }
   if (!yamlFiles.some((f) => rel(siteDir, f) === "_site.yaml")) {
-    problems.push(problem("site/_site.yaml", { line: 1, col: 1 }, "the site settings file is missing", "create site/_site.yaml with the company name, header and footer"));
+    problems.push(
+      problem("site/_site.yaml", { line: 1, col: 1 }, "the site settings file is missing", "create site/_site.yaml with the company name, header and footer"),
+    );
   }
 
   const { table, problems: routeProblems } = buildRouteTable(pages);

@@ -60,9 +60,7 @@ export function sourceOf(loaded: LoadedFile, element: RenderedElement): { line: 
     exact(element.text && normalise(element.text), (v) => v.plain) ??
     // A longer text drawn from several values (a card's title and text): the longest value it contains.
     (element.text
-      ? values
-          .filter((v) => v.plain.length >= 8 && normalise(element.text!).includes(v.plain))
-          .sort((a, b) => b.plain.length - a.plain.length)[0]
+      ? values.filter((v) => v.plain.length >= 8 && normalise(element.text!).includes(v.plain)).sort((a, b) => b.plain.length - a.plain.length)[0]
       : undefined);
   return found ? { line: found.line, col: found.col } : undefined;
 }

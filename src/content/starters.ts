@@ -26,7 +26,8 @@ export const PLACEHOLDER = /^(Replace this\b|Replace: |New (page|industry|course
 /** The one wording of a placeholder left in a page (reported by checkPlaceholders in check-links.ts). */
 export const PLACEHOLDER_PROBLEM = { message: (text: string) => `still has placeholder text "${text}"`, hint: "replace it with the real text" };
 
-export const isPlaceholderProblem = (p: { message: string; hint?: string }) => p.hint === PLACEHOLDER_PROBLEM.hint && p.message.startsWith("still has placeholder text ");
+export const isPlaceholderProblem = (p: { message: string; hint?: string }) =>
+  p.hint === PLACEHOLDER_PROBLEM.hint && p.message.startsWith("still has placeholder text ");
 
 /** A mistake in what was asked for; its message is one line for the person at the terminal. */
 export class StarterError extends Error {}
@@ -87,7 +88,9 @@ export function checkRoute(kind: Kind, raw: string, ctx: StarterContext): string
     const group = parentOf(route);
     if (!ctx.content.pages.some((p) => p.route === group)) {
       const groups = ctx.content.pages.filter((p) => parentOf(p.route) === COURSE_GROUPS).map((p) => p.route.slice(COURSE_GROUPS.length + 1));
-      throw new StarterError(`there is no course group ${group}: the groups are ${groups.join(", ")}; or make it first with npm run new -- course-group ${group}`);
+      throw new StarterError(
+        `there is no course group ${group}: the groups are ${groups.join(", ")}; or make it first with npm run new -- course-group ${group}`,
+      );
     }
   }
   return route;
@@ -111,17 +114,35 @@ function examples(index: SchemaIndex) {
 
 /** Pictures every starter may use until the real one is made (see docs/EDITING.md, "Replace an image"). */
 export const GENERIC_PICTURES: Record<"industryBanner" | "industryCard" | "certificate" | "exams", Image> = {
-  industryBanner: { src: "/industries/banner.svg", alt: "A globe linked to a factory, a heart, a wind turbine and a delivery truck on a navy background.", width: 1600, height: 600 },
+  industryBanner: {
+    src: "/industries/banner.svg",
+    alt: "A globe linked to a factory, a heart, a wind turbine and a delivery truck on a navy background.",
+    width: 1600,
+    height: 600,
+  },
   // Industry cards are 800 × 500 (docs/EDITING.md, "Replace an image").
   industryCard: { src: "/industries/card.svg", alt: "A globe orbited by a factory, a heart, a wind turbine and a delivery truck.", width: 800, height: 500 },
-  certificate: { src: "/courses/explore/normal-course.svg", alt: "A certificate with a ribbon, circled by icons of a book, a code window, a database and a cloud.", width: 600, height: 400 },
-  exams: { src: "/courses/explore/exam-preparation.svg", alt: "An hourglass surrounded by icons of a notepad, a pencil and a trophy.", width: 600, height: 400 },
+  certificate: {
+    src: "/courses/explore/normal-course.svg",
+    alt: "A certificate with a ribbon, circled by icons of a book, a code window, a database and a cloud.",
+    width: 600,
+    height: 400,
+  },
+  exams: {
+    src: "/courses/explore/exam-preparation.svg",
+    alt: "An hourglass surrounded by icons of a notepad, a pencil and a trophy.",
+    width: 600,
+    height: 400,
+  },
 };
 
 const placeholderFacts = (facts: Facts): Facts => facts.map((f) => ({ label: f.label, value: `Replace: ${f.value}` }));
 
 function nextOrder(route: string, ctx: StarterContext): number {
-  const orders = childrenOf(parentOf(route), ctx.content.pages.map((p) => ({ ...p, loaded: undefined as never })))
+  const orders = childrenOf(
+    parentOf(route),
+    ctx.content.pages.map((p) => ({ ...p, loaded: undefined as never })),
+  )
     .map((p) => p.data.card?.order)
     .filter((o): o is number => typeof o === "number");
   return orders.length > 0 ? Math.max(...orders) + 1 : 1;
@@ -149,15 +170,34 @@ function pageStarter(kind: Kind, route: string, ctx: StarterContext): Page {
         schemaVersion: CURRENT_VERSION as 2,
         title: titleFor(heading, company),
         description: describe(`${name} at ${company}`),
-        card: { title: name, text: `Replace this placeholder with one sentence about what ${company} does for ${name.toLowerCase()}.`, image: GENERIC_PICTURES.industryCard, order: nextOrder(route, ctx) },
+        card: {
+          title: name,
+          text: `Replace this placeholder with one sentence about what ${company} does for ${name.toLowerCase()}.`,
+          image: GENERIC_PICTURES.industryCard,
+          order: nextOrder(route, ctx),
+        },
         sections: [
-          { type: "hero", heading, text: `Replace this placeholder with a short introduction to AI for ${name.toLowerCase()}.`, height: ex.heroHeight, image: GENERIC_PICTURES.industryBanner, actions: [contact] },
-          { type: "prose", heading: `Replace this heading: why AI matters in ${name.toLowerCase()}`, body: [paragraph("what is changing in this industry and where AI helps."), { bullets: ["Replace this point", "Replace this point"] }] },
+          {
+            type: "hero",
+            heading,
+            text: `Replace this placeholder with a short introduction to AI for ${name.toLowerCase()}.`,
+            height: ex.heroHeight,
+            image: GENERIC_PICTURES.industryBanner,
+            actions: [contact],
+          },
+          {
+            type: "prose",
+            heading: `Replace this heading: why AI matters in ${name.toLowerCase()}`,
+            body: [paragraph("what is changing in this industry and where AI helps."), { bullets: ["Replace this point", "Replace this point"] }],
+          },
           {
             type: "cardGrid",
             heading: "Use cases",
             columns: ex.cardColumns,
-            cards: [1, 2, 3].map((n) => ({ title: `Replace this title: use case ${n}`, text: "Replace this placeholder with two sentences about the use case." })),
+            cards: [1, 2, 3].map((n) => ({
+              title: `Replace this title: use case ${n}`,
+              text: "Replace this placeholder with two sentences about the use case.",
+            })),
           },
           { type: "prose", heading: `How ${company} helps`, body: [paragraph(`how ${company} works with clients in this industry.`)], actions: [contact] },
         ],
@@ -169,9 +209,20 @@ function pageStarter(kind: Kind, route: string, ctx: StarterContext): Page {
         schemaVersion: CURRENT_VERSION as 2,
         title: titleFor(heading, company),
         description: describe(`the ${name} certification courses`),
-        card: { title: name, text: `Replace this placeholder with one sentence about the ${name} courses.`, image: GENERIC_PICTURES.certificate, order: nextOrder(route, ctx) },
+        card: {
+          title: name,
+          text: `Replace this placeholder with one sentence about the ${name} courses.`,
+          image: GENERIC_PICTURES.certificate,
+          order: nextOrder(route, ctx),
+        },
         sections: [
-          { type: "hero", eyebrow: "Certification courses", heading, text: "Replace this placeholder with a short introduction to the courses in this group.", actions: [{ label: "Enquire now", to: contact.to }] },
+          {
+            type: "hero",
+            eyebrow: "Certification courses",
+            heading,
+            text: "Replace this placeholder with a short introduction to the courses in this group.",
+            actions: [{ label: "Enquire now", to: contact.to }],
+          },
           { type: "childCards", heading: "Courses in this group", from: route, linkLabel: "Course details", columns: 2 },
           { type: "prose", heading: "Which course should you choose?", body: [paragraph("who each course in this group is for.")] },
         ],
@@ -202,7 +253,11 @@ function pageStarter(kind: Kind, route: string, ctx: StarterContext): Page {
             text: "Replace this placeholder with a short introduction: what learners achieve and who the course is for.",
             actions: [{ label: kind === "exam" ? "Click to know more" : "Enquire now", to: contact.to }],
           },
-          { type: "prose", heading: kind === "exam" ? "What the course covers" : "Topics covered", body: [{ bullets: ["Replace this topic", "Replace this topic", "Replace this topic"] }] },
+          {
+            type: "prose",
+            heading: kind === "exam" ? "What the course covers" : "Topics covered",
+            body: [{ bullets: ["Replace this topic", "Replace this topic", "Replace this topic"] }],
+          },
           {
             type: "table",
             heading: "Course facts",
@@ -225,7 +280,11 @@ function pageStarter(kind: Kind, route: string, ctx: StarterContext): Page {
         ...(listed ? { card: { title: name, text: `Replace this placeholder with one sentence about ${name}.`, order: nextOrder(route, ctx) } } : {}),
         sections: [
           { type: "hero", heading, text: "Replace this placeholder with a short introduction to the page.", actions: [contact] },
-          { type: "prose", heading: "Replace this heading", body: [paragraph("say what visitors need to know."), { bullets: ["Replace this point", "Replace this point"] }] },
+          {
+            type: "prose",
+            heading: "Replace this heading",
+            body: [paragraph("say what visitors need to know."), { bullets: ["Replace this point", "Replace this point"] }],
+          },
         ],
       };
     }
@@ -238,7 +297,8 @@ function pageStarter(kind: Kind, route: string, ctx: StarterContext): Page {
  */
 export function compactYaml(value: unknown): Document {
   const doc = new Document(value, { aliasDuplicateObjects: false });
-  const short = (items: unknown[], limit: number) => items.every((i) => isScalar(i)) && items.map((i) => String((i as { value: unknown }).value)).join(", ").length <= limit;
+  const short = (items: unknown[], limit: number) =>
+    items.every((i) => isScalar(i)) && items.map((i) => String((i as { value: unknown }).value)).join(", ").length <= limit;
   visit(doc, {
     Seq(_, seq, path) {
       // Paragraphs and list points stay one per line: they are what gets rewritten.
@@ -247,7 +307,15 @@ export function compactYaml(value: unknown): Document {
       if (short(seq.items, 50)) seq.flow = true;
     },
     Map(key, map) {
-      if (typeof key === "number" && map.items.length <= 3 && short(map.items.flatMap((p) => [p.key, p.value]), 60)) map.flow = true;
+      if (
+        typeof key === "number" &&
+        map.items.length <= 3 &&
+        short(
+          map.items.flatMap((p) => [p.key, p.value]),
+          60,
+        )
+      )
+        map.flow = true;
     },
   });
   return doc;
@@ -278,7 +346,10 @@ export function planStarter(kind: Kind, rawRoute: string, ctx: StarterContext): 
   if (kind === "course-group") {
     const first = `${route}/first-course`;
     const firstIn = `${first.slice(1)}.yaml`;
-    const page = pageStarter("course", first, { ...ctx, content: { ...ctx.content, pages: [...ctx.content.pages, { file: files[0]!.file, route, aliases: [], data: pageStarter(kind, route, ctx) }] } });
+    const page = pageStarter("course", first, {
+      ...ctx,
+      content: { ...ctx.content, pages: [...ctx.content.pages, { file: files[0]!.file, route, aliases: [], data: pageStarter(kind, route, ctx) }] },
+    });
     files.push({ file: `site/${firstIn}`, route: first, text: toYaml(firstIn, page, "course") });
   }
   return files;

@@ -17,7 +17,8 @@ export type YamlPath = (string | number)[];
 function composed(text: string): { doc: Document.Parsed; tokens: CST.Token[] } {
   const tokens = [...new Parser().parse(text)];
   const docs = [...new Composer({ keepSourceTokens: true, uniqueKeys: false }).compose(tokens)];
-  if (docs.length !== 1 || docs[0]!.errors.length > 0) throw new YamlEditError("Fix the mistakes shown in the source view first: the form edits a page that reads cleanly.");
+  if (docs.length !== 1 || docs[0]!.errors.length > 0)
+    throw new YamlEditError("Fix the mistakes shown in the source view first: the form edits a page that reads cleanly.");
   return { doc: docs[0]!, tokens };
 }
 
@@ -134,7 +135,8 @@ export function setFields(text: string, path: YamlPath, values: FieldValues): st
     return addField(text, parent, key, values);
   }
   let out = text;
-  for (const [key, value] of Object.entries(values)) out = typeof value === "object" ? setFields(out, [...path, key], value) : setValue(out, [...path, key], value);
+  for (const [key, value] of Object.entries(values))
+    out = typeof value === "object" ? setFields(out, [...path, key], value) : setValue(out, [...path, key], value);
   return out;
 }
 
@@ -146,7 +148,8 @@ function entrySpans(text: string, listPath: YamlPath): { start: number; end: num
   // An entry starts at its dash, or at the comment lines right above it, which are about it.
   const starts = list.items.map((item) => {
     let start = lineStartOf(text, (item as YamlNode).range![0]);
-    for (let above = lineStartOf(text, start - 1); start > 0 && text.slice(above, start).trimStart().startsWith("#"); above = lineStartOf(text, above - 1)) start = above;
+    for (let above = lineStartOf(text, start - 1); start > 0 && text.slice(above, start).trimStart().startsWith("#"); above = lineStartOf(text, above - 1))
+      start = above;
     return start;
   });
   const lastEnd = lineEndOf(text, Math.max(0, ((list.items[list.items.length - 1] as YamlNode | undefined)?.range?.[1] ?? 1) - 1));
@@ -158,7 +161,10 @@ export function removeEntry(text: string, listPath: YamlPath, index: number): st
   const spans = entrySpans(text, listPath);
   const span = spans[index];
   if (!span) throw new YamlEditError(`There is no entry ${index + 1} to remove.`);
-  if (spans.length === 1) throw new YamlEditError(listPath.length === 1 && listPath[0] === "sections" ? "A page keeps at least one section." : "A list keeps at least one entry: change this one instead.");
+  if (spans.length === 1)
+    throw new YamlEditError(
+      listPath.length === 1 && listPath[0] === "sections" ? "A page keeps at least one section." : "A list keeps at least one entry: change this one instead.",
+    );
   return text.slice(0, span.start) + text.slice(span.end);
 }
 
@@ -221,7 +227,10 @@ export function offsetOf(text: string, line: number, col: number): number {
  * at the problem's place, replaced by the suggestion; or the count token at the problem's place
  * ("did you mean {count:industries}?"). Null when the hint names no single fix.
  */
-export function quickFix(text: string, problem: { line: number; col: number; hint?: string }): { from: number; to: number; insert: string; label: string } | null {
+export function quickFix(
+  text: string,
+  problem: { line: number; col: number; hint?: string },
+): { from: number; to: number; insert: string; label: string } | null {
   // A count token inside a text ("did you mean {count:industries}?") is placed at the token itself.
   const token = /^did you mean (\{count:[^{}\s]+\})\?/.exec(problem.hint ?? "")?.[1];
   if (token) {

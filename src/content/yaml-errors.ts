@@ -18,11 +18,17 @@ const FIXED: Record<string, { message: string; hint?: string }> = {
   BAD_ALIAS: { message: "this *alias refers to nothing", hint: "define the &anchor before using *anchor" },
   BAD_SCALAR_START: { message: "this value cannot start with that character", hint: "put the text in quotes" },
   TAG_RESOLVE_FAILED: { message: "unknown YAML tag", hint: "remove the !tag; page files use plain text, numbers, lists and fields" },
-  BAD_DQ_ESCAPE: { message: "a backslash (\\) inside double quotes starts a special character", hint: "use single quotes around this text, or write two backslashes (\\\\)" },
+  BAD_DQ_ESCAPE: {
+    message: "a backslash (\\) inside double quotes starts a special character",
+    hint: "use single quotes around this text, or write two backslashes (\\\\)",
+  },
   MULTIPLE_DOCS: { message: "a line with --- splits the file in two", hint: "remove the --- line: a page file holds one page" },
   BLOCK_IN_FLOW: { message: 'a text inside { } or [ ] contains ": " (a colon and a space), or a line break', hint: "put that text in quotes" },
   NON_STRING_KEY: { message: "a field name must be a plain word", hint: "write field: value" },
-  KEY_OVER_1024_CHARS: { message: "this field name is far too long", hint: 'a colon followed by a space ends a field name; put text that contains ": " in quotes' },
+  KEY_OVER_1024_CHARS: {
+    message: "this field name is far too long",
+    hint: 'a colon followed by a space ends a field name; put text that contains ": " in quotes',
+  },
   IMPOSSIBLE: { message: "this line cannot be read", hint: "check the indentation and quotes around this line" },
 };
 
@@ -56,7 +62,8 @@ function indentationHint(lines: string[], lineNo: number): string {
     if (options.length === 0 || col < options[options.length - 1]!.col) options.push({ col, line: i + 1, name: fieldName(text) });
   }
   if (options.length === 0) return "fields of the same group must start in the same column";
-  const say = (o: { col: number; line: number; name: string }) => `${o.col} ${o.col === 1 ? "space" : "spaces"} to line up with ${o.name ? `"${o.name}" on ` : ""}line ${o.line}`;
+  const say = (o: { col: number; line: number; name: string }) =>
+    `${o.col} ${o.col === 1 ? "space" : "spaces"} to line up with ${o.name ? `"${o.name}" on ` : ""}line ${o.line}`;
   return `indent it ${options.map(say).join(", or ")}`;
 }
 
@@ -140,7 +147,12 @@ export function commaInText(doc: Document.Parsed, text: string, lineCounter: Lin
         if (text[comma] === "," && b.range![0] === comma + 1 && /\d/.test(text[comma - 1] ?? "") && /\d/.test(text[comma + 1] ?? "")) {
           let last: Scalar = b;
           let pieces = 2;
-          for (let j = i + 2; j < seq.items.length && plainText(seq.items[j]) && text[last.range![1]] === "," && (seq.items[j] as Scalar).range![0] === last.range![1] + 1; j++, pieces++) last = seq.items[j] as Scalar;
+          for (
+            let j = i + 2;
+            j < seq.items.length && plainText(seq.items[j]) && text[last.range![1]] === "," && (seq.items[j] as Scalar).range![0] === last.range![1] + 1;
+            j++, pieces++
+          )
+            last = seq.items[j] as Scalar;
           return report(a, last, comma, "", "[ ]", pieces);
         }
       }
@@ -155,7 +167,8 @@ export function commaInText(doc: Document.Parsed, text: string, lineCounter: Lin
         // quoting only the first two would leave the rest as a field of its own.
         let last: Scalar = stray.key;
         let pieces = 2;
-        for (let j = i + 1; j < map.items.length && map.items[j]!.value === null && plainText(map.items[j]!.key); j++, pieces++) last = map.items[j]!.key as Scalar;
+        for (let j = i + 1; j < map.items.length && map.items[j]!.value === null && plainText(map.items[j]!.key); j++, pieces++)
+          last = map.items[j]!.key as Scalar;
         return report(before.value, last, before.value.range![1], `${String(before.key.value)}: `, "{ }", pieces);
       }
       return undefined;
@@ -223,7 +236,12 @@ function tabAmongSpaces(lines: string[], lineNo: number): Explained | null {
     const indent = /^[ \t]*/.exec(text)![0];
     const tab = indent.indexOf("\t");
     if (tab < 0) continue;
-    return { line: i + 1, col: tab + 1, message: "a tab is mixed in with the spaces that indent this line", hint: `YAML counts only spaces: replace the tab with spaces and ${indentationHint(lines, i + 1)}` };
+    return {
+      line: i + 1,
+      col: tab + 1,
+      message: "a tab is mixed in with the spaces that indent this line",
+      hint: `YAML counts only spaces: replace the tab with spaces and ${indentationHint(lines, i + 1)}`,
+    };
   }
   return null;
 }
@@ -248,13 +266,19 @@ export function explainYamlError(err: YAMLError, text: string): Explained {
       const rest = line.slice(pos.col - 1);
       if (/:(\s|$)/.test(rest)) {
         const key = line.slice(0, pos.col - 1).trim();
-        return at('this text contains ": " (a colon and a space), which YAML reads as the start of a new field', `put the whole text in quotes: ${key} ${quoted(rest.trim())}`);
+        return at(
+          'this text contains ": " (a colon and a space), which YAML reads as the start of a new field',
+          `put the whole text in quotes: ${key} ${quoted(rest.trim())}`,
+        );
       }
       const next = lines.findIndex((l, i) => i >= pos.line && isContent(l));
       if (next >= 0 && keyColumn(lines[next]!) > keyColumn(line)) {
         return at("this line is indented further than the field above it", indentationHint(lines, next + 1), { line: next + 1, col: 1 });
       }
-      return at('the line before this one is probably missing a colon, or a text contains ": "', 'write field: value, and put text that contains ": " in quotes');
+      return at(
+        'the line before this one is probably missing a colon, or a text contains ": "',
+        'write field: value, and put text that contains ": " in quotes',
+      );
     }
     case "MULTILINE_IMPLICIT_KEY": {
       const missingSpace = /^(\s*(?:-\s+)*)([A-Za-z][\w-]*):(\S.*)$/.exec(line);
@@ -271,7 +295,10 @@ export function explainYamlError(err: YAMLError, text: string): Explained {
     case "UNEXPECTED_TOKEN": {
       const quotedStart = /^(\s*(?:-\s+)*[^:#]+:\s+)(["'])/.exec(line);
       if (quotedStart && pos.col - 1 > quotedStart[0].length) {
-        return at("there is more text after the closing quote", `quote the whole text: ${quotedStart[1]!.trim()} ${quoted(line.slice(quotedStart[1]!.length).trim())}`);
+        return at(
+          "there is more text after the closing quote",
+          `quote the whole text: ${quotedStart[1]!.trim()} ${quoted(line.slice(quotedStart[1]!.length).trim())}`,
+        );
       }
       return at("unexpected characters", "check the quotes, colons and dashes on this line");
     }

@@ -37,10 +37,7 @@ export function csvRecord(enquiry: StoredEnquiry): string {
 }
 
 export function exportRecord(enquiry: StoredEnquiry): Record<(typeof EXPORT_COLUMNS)[number], string> {
-  return Object.fromEntries(EXPORT_COLUMNS.map((column) => [column, enquiry[column]])) as Record<
-    (typeof EXPORT_COLUMNS)[number],
-    string
-  >;
+  return Object.fromEntries(EXPORT_COLUMNS.map((column) => [column, enquiry[column]])) as Record<(typeof EXPORT_COLUMNS)[number], string>;
 }
 
 /** A column of a fixed-width terminal table. */
@@ -68,9 +65,7 @@ const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069]/gu;
  * among them) become spaces, bidirectional controls are written out as \u202E.
  */
 export function printable(text: string): string {
-  return text
-    .replace(/\p{Cc}+/gu, " ")
-    .replace(BIDI_CONTROL, (char) => `\\u${char.codePointAt(0)!.toString(16).toUpperCase()}`);
+  return text.replace(/\p{Cc}+/gu, " ").replace(BIDI_CONTROL, (char) => `\\u${char.codePointAt(0)!.toString(16).toUpperCase()}`);
 }
 
 function fit(text: string, width: number): string {
@@ -115,7 +110,9 @@ export function spamTable(enquiries: readonly SpamEnquiry[]): string {
 export function releaseReport(sessionId: string, result: ReleaseResult): { text: string; exitCode: number } {
   if (result.outcome === "released") {
     const queued =
-      result.channels === 0 ? "no delivery channel is configured, so it is listed with the others" : `${result.channels} ${result.channels === 1 ? "delivery" : "deliveries"} queued`;
+      result.channels === 0
+        ? "no delivery channel is configured, so it is listed with the others"
+        : `${result.channels} ${result.channels === 1 ? "delivery" : "deliveries"} queued`;
     return { text: `Released ${sessionId}: not spam; ${queued}.\n`, exitCode: 0 };
   }
   if (result.outcome === "not-found") return { text: `No enquiry has the session id ${sessionId}.\n`, exitCode: 1 };

@@ -145,9 +145,7 @@ export function registerEnquiryRoutes(app: FastifyInstance, options: EnquiryRout
       method: "POST",
       url,
       bodyLimit: ENQUIRY_BODY_LIMIT,
-      onRequest: corsOn
-        ? [(request, reply, done) => (allowOrigin(request, reply, options.corsOrigins), done()), requireJson]
-        : requireJson,
+      onRequest: corsOn ? [(request, reply, done) => (allowOrigin(request, reply, options.corsOrigins), done()), requireJson] : requireJson,
       schema: { response: CREATED_RESPONSE },
       handler,
     });

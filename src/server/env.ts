@@ -120,7 +120,10 @@ function isOrigin(value: string): boolean {
 
 /** ENQUIRY_CORS_ORIGINS: each entry an origin exactly (no path, no trailing slash). */
 function parseOrigins(raw: string | undefined): string[] {
-  const origins = (raw ?? "").split(",").map((origin) => origin.trim()).filter(Boolean);
+  const origins = (raw ?? "")
+    .split(",")
+    .map((origin) => origin.trim())
+    .filter(Boolean);
   for (const origin of origins) {
     if (!isOrigin(origin)) {
       throw new ConfigError(`ENQUIRY_CORS_ORIGINS: "${origin}" is not an origin such as https://www.example.com.`);

@@ -22,5 +22,11 @@ export async function openStore(options: OpenStoreOptions): Promise<(EnquiryStor
       deliveryChannels: options.deliveryChannels,
     });
   }
-  return openSqliteStore({ path: options.dbPath, ipHashKey: options.ipHashKey, formSecret: options.formSecret, now: options.now, deliveryChannels: options.deliveryChannels });
+  return openSqliteStore({
+    path: options.dbPath,
+    ipHashKey: options.ipHashKey,
+    formSecret: options.formSecret,
+    now: options.now,
+    deliveryChannels: options.deliveryChannels,
+  });
 }

@@ -19,7 +19,6 @@ import {
   type StoredEnquiry,
 } from "./store.ts";
 
-
 export interface PgStoreOptions {
   /** postgres://user:password@host:port/database (DATABASE_URL). */
   connectionString: string;
@@ -411,9 +410,7 @@ export async function openPgStore(options: PgStoreOptions): Promise<EnquiryStore
     formSecret,
     close() {
       // What was queued before close is still stored, then the pool ends.
-      closed ??= (inFlight === 0 && queue.length === 0 ? Promise.resolve() : new Promise<void>((resolve) => (drained = resolve))).then(() =>
-        pool.end(),
-      );
+      closed ??= (inFlight === 0 && queue.length === 0 ? Promise.resolve() : new Promise<void>((resolve) => (drained = resolve))).then(() => pool.end());
       return closed;
     },
   };

@@ -46,7 +46,9 @@ export const SETTING_NAMES = Object.keys(SETTINGS_SCHEMA.properties) as SettingN
 
 /** What an empty environment gives: the schema's defaults. */
 export const SETTING_DEFAULTS = Object.freeze(
-  Object.fromEntries(SETTING_NAMES.flatMap((name) => (SETTINGS_SCHEMA.properties[name].default === undefined ? [] : [[name, SETTINGS_SCHEMA.properties[name].default]]))),
+  Object.fromEntries(
+    SETTING_NAMES.flatMap((name) => (SETTINGS_SCHEMA.properties[name].default === undefined ? [] : [[name, SETTINGS_SCHEMA.properties[name].default]])),
+  ),
 ) as Readonly<Pick<Settings, DefaultedName>>;
 
 /** A key with a minimum length is shared by all instances; this is what a good one looks like. */

@@ -116,9 +116,7 @@ interface PlainError {
   code?: string;
 }
 
-type WriterMessage =
-  | { type: "done"; settled: ({ ok: true; result: unknown } | { ok: false; error: PlainError })[] }
-  | { type: "failed"; error: PlainError };
+type WriterMessage = { type: "done"; settled: ({ ok: true; result: unknown } | { ok: false; error: PlainError })[] } | { type: "failed"; error: PlainError };
 
 /** A writer idle this long stops (its thread and connection); the next insert starts it again. */
 const WRITER_IDLE_MS = 30_000;
@@ -153,9 +151,7 @@ export function openSqliteStore(options: SqliteStoreOptions): SqliteStore {
   const selectSpam = db.prepare(
     `SELECT ${COLUMNS}, spam_reasons FROM enquiries WHERE spam_reasons IS NOT NULL AND released_at IS NULL ORDER BY id DESC LIMIT ?`,
   );
-  const selectHeld = db.prepare(
-    `SELECT ${COLUMNS}, idempotency_key, ip_hash FROM enquiries WHERE lower(email) = lower(?) ORDER BY id`,
-  );
+  const selectHeld = db.prepare(`SELECT ${COLUMNS}, idempotency_key, ip_hash FROM enquiries WHERE lower(email) = lower(?) ORDER BY id`);
   const selectHeldDeliveries = db.prepare(`SELECT id, channel, status, attempts, created_at, delivered_at, last_error
     FROM enquiry_deliveries WHERE enquiry_id = ? ORDER BY created_at, channel`);
 

@@ -26,18 +26,14 @@ db.pragma("synchronous = FULL");
 const opened = statSync(path);
 
 const selectByKey = db.prepare("SELECT session_id, request_hash FROM enquiries WHERE idempotency_key = ?");
-const insertRow = db.prepare(
-  `INSERT INTO enquiries (${columns.inserted.join(", ")}) VALUES (${columns.inserted.map((column) => `@${column}`).join(", ")})`,
-);
+const insertRow = db.prepare(`INSERT INTO enquiries (${columns.inserted.join(", ")}) VALUES (${columns.inserted.map((column) => `@${column}`).join(", ")})`);
 // ALTCHA's replay store: a challenge counts once.
 const pruneChallenges = db.prepare("DELETE FROM used_challenges WHERE expires_at < ?");
 const useChallenge = db.prepare("INSERT INTO used_challenges (id, expires_at) VALUES (?, ?) ON CONFLICT (id) DO NOTHING");
 const releaseRow = db.prepare(`UPDATE enquiries SET released_at = ?
   WHERE session_id = ? AND spam_reasons IS NOT NULL AND released_at IS NULL RETURNING id`);
 const selectSession = db.prepare("SELECT 1 FROM enquiries WHERE session_id = ?");
-const selectRecent = db.prepare(
-  "SELECT COUNT(*) AS count, MIN(created_at) AS oldest FROM enquiries WHERE ip_hash = ? AND created_at >= ?",
-);
+const selectRecent = db.prepare("SELECT COUNT(*) AS count, MIN(created_at) AS oldest FROM enquiries WHERE ip_hash = ? AND created_at >= ?");
 const outbox = outboxWrites(db, columns.stored);
 
 // Removals for the law's sake (store.ts, PersonalDataStore): the deliveries first (they

@@ -29,7 +29,10 @@ function boundPort(app: FastifyInstance, fallback: number): number {
  * left out take their defaults. A setting that cannot work rejects with a ConfigError.
  * `deliveryTuning` is for code, not operators: a test that watches a retry happen shortens the wait for it.
  */
-export async function startServer(options: Partial<ServerConfig> = {}, deliveryTuning: Pick<WorkerOptions, "pollMs" | "firstRetryMs"> = {}): Promise<RunningServer> {
+export async function startServer(
+  options: Partial<ServerConfig> = {},
+  deliveryTuning: Pick<WorkerOptions, "pollMs" | "firstRetryMs"> = {},
+): Promise<RunningServer> {
   const config: ServerConfig = { ...DEFAULT_CONFIG, ...options };
   const smtp = config.delivery.email?.smtp;
   // Checked before anything opens: a server that refuses STARTTLS would make every email fail.

@@ -128,7 +128,13 @@ const LONE_SURROGATE = /\p{Cs}/u;
 // RFC 5321 §4.5.3.1: at most 64 characters before the @, 63 per part of the domain.
 function emailPartsFit(email: string): boolean {
   const at = email.lastIndexOf("@");
-  return at <= 64 && email.slice(at + 1).split(".").every((label) => label.length <= 63);
+  return (
+    at <= 64 &&
+    email
+      .slice(at + 1)
+      .split(".")
+      .every((label) => label.length <= 63)
+  );
 }
 
 /** What the schema cannot say; only for fields the schema found no fault with. */

@@ -3,10 +3,7 @@
  * and [label](target). Anything else is plain text; there is no HTML.
  */
 export type InlineToken =
-  | { kind: "text"; text: string }
-  | { kind: "strong"; text: string }
-  | { kind: "em"; text: string }
-  | { kind: "link"; text: string; to: string };
+  { kind: "text"; text: string } | { kind: "strong"; text: string } | { kind: "em"; text: string } | { kind: "link"; text: string; to: string };
 
 const INLINE = /\*\*([^*]+)\*\*|\*([^*\s][^*]*)\*|(?<![\p{L}\p{N}])_([^_\s][^_]*)_(?![\p{L}\p{N}])|\[([^\]]+)\]\(([^)\s]+)\)/gu;
 
@@ -32,5 +29,7 @@ export function inlineLinks(source: string): string[] {
 
 /** The text as a reader hears it, without markup: for meta descriptions and labels. */
 export function plainText(source: string): string {
-  return parseInline(source).map((t) => t.text).join("");
+  return parseInline(source)
+    .map((t) => t.text)
+    .join("");
 }

@@ -26,7 +26,11 @@ export const BUDGETS = {
 
 const dist = join(process.cwd(), "dist");
 /** The blocks' component files (src/app/blocks/<Type>.tsx), each its own chunk. */
-const BLOCK_FILES = new Set(readdirSync(join(process.cwd(), "src", "app", "blocks")).filter((f) => /^[A-Z]\w+\.tsx$/.test(f) && f !== "PageSections.tsx").map((f) => f.replace(/\.tsx$/, "")));
+const BLOCK_FILES = new Set(
+  readdirSync(join(process.cwd(), "src", "app", "blocks"))
+    .filter((f) => /^[A-Z]\w+\.tsx$/.test(f) && f !== "PageSections.tsx")
+    .map((f) => f.replace(/\.tsx$/, "")),
+);
 const gzipBytes = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
 const kb = (n: number) => `${(n / KB).toFixed(1)} KB`;
 const files = (dir: string): string[] =>
@@ -52,7 +56,9 @@ describe.runIf(existsSync(join(dist, "index.html")))("size budgets of dist/", ()
       .map((f) => ({ file: relative(dist, f), bytes: gzipBytes(f) }))
       .sort((a, b) => b.bytes - a.bytes);
     expect(data.length).toBeGreaterThan(50);
-    console.log(`page data: ${data.length} files, largest ${data[0]!.file} ${kb(data[0]!.bytes)}, median ${kb(data[Math.floor(data.length / 2)]!.bytes)} (budget ${kb(BUDGETS.pageData)} each)`);
+    console.log(
+      `page data: ${data.length} files, largest ${data[0]!.file} ${kb(data[0]!.bytes)}, median ${kb(data[Math.floor(data.length / 2)]!.bytes)} (budget ${kb(BUDGETS.pageData)} each)`,
+    );
     expect(data.filter((d) => d.bytes > BUDGETS.pageData).map((d) => `${d.file}: ${kb(d.bytes)}`)).toEqual([]);
   });
 
@@ -89,7 +95,10 @@ describe.runIf(existsSync(join(dist, "index.html")))("size budgets of dist/", ()
   });
 
   it(`the fonts together are at most ${kb(BUDGETS.fonts)}, and each is preloaded by every page`, () => {
-    const css = files(dist).filter((f) => f.endsWith(".css")).map((f) => readFileSync(f, "utf8")).join("\n");
+    const css = files(dist)
+      .filter((f) => f.endsWith(".css"))
+      .map((f) => readFileSync(f, "utf8"))
+      .join("\n");
     const fonts = [...new Set([...css.matchAll(/url\(["']?\/(assets\/[^"')]+\.woff2)/g)].map((m) => m[1]!))];
     const total = fonts.reduce((n, f) => n + statSync(join(dist, f)).size, 0);
     console.log(`fonts: ${fonts.join(", ")}: ${total} bytes (${kb(total)}; budget ${kb(BUDGETS.fonts)})`);

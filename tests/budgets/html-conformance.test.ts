@@ -36,12 +36,12 @@ describe.runIf(existsSync(join(dist, "index.html")))("HTML conformance of dist/ 
   beforeAll(async () => {
     const started = performance.now();
     // vnu writes its JSON report to stderr and exits 1 when it found errors.
-    const { stderr } = await promisify(execFile)("java", ["-jar", VNU_JAR, "--errors-only", "--format", "json", KNOWN_BAD, ...pages], { maxBuffer: 64 * 1024 * 1024 }).catch(
-      (error: { stderr?: string; code?: unknown; message: string }) => {
-        if (error.code === 1 && error.stderr) return { stderr: error.stderr };
-        throw new Error(`Could not run the Nu Html Checker (java -jar ${VNU_JAR}): ${error.message}\nIs Java installed? bash tools/test/ensure-java.sh`);
-      },
-    );
+    const { stderr } = await promisify(execFile)("java", ["-jar", VNU_JAR, "--errors-only", "--format", "json", KNOWN_BAD, ...pages], {
+      maxBuffer: 64 * 1024 * 1024,
+    }).catch((error: { stderr?: string; code?: unknown; message: string }) => {
+      if (error.code === 1 && error.stderr) return { stderr: error.stderr };
+      throw new Error(`Could not run the Nu Html Checker (java -jar ${VNU_JAR}): ${error.message}\nIs Java installed? bash tools/test/ensure-java.sh`);
+    });
     for (const message of (JSON.parse(stderr) as { messages: VnuMessage[] }).messages) {
       const file = fileURLToPath(message.url);
       byFile.set(file, [...(byFile.get(file) ?? []), message]);
@@ -57,7 +57,9 @@ describe.runIf(existsSync(join(dist, "index.html")))("HTML conformance of dist/ 
   });
 
   it("checks every built page, the enquiry form's among them", () => {
-    expect(pages.map((page) => relative(dist, page))).toEqual(expect.arrayContaining(["connect/index.html", "about-us/connect/index.html", "404.html", "index.html"]));
+    expect(pages.map((page) => relative(dist, page))).toEqual(
+      expect.arrayContaining(["connect/index.html", "about-us/connect/index.html", "404.html", "index.html"]),
+    );
   });
 
   it.each(pages.map((page) => [relative(dist, page), page]))("%s has no errors", (_, page) => {

@@ -67,7 +67,9 @@ describe.runIf(existsSync(join(dist, "index.html")))("a page costs the same at 7
   // (it happened once: the home page is written over index.html) made pages that carry another page's markup.
   it("every HTML file of the copy is one whole page: one title, one site-data and one page-data block, and the title is its own page's", () => {
     const htmlFiles = (dir: string): string[] =>
-      readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? htmlFiles(join(dir, e.name)) : e.name.endsWith(".html") ? [join(dir, e.name)] : []));
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory() ? htmlFiles(join(dir, e.name)) : e.name.endsWith(".html") ? [join(dir, e.name)] : [],
+      );
     const files = htmlFiles(join(copy, "dist"));
     expect(files.length).toBe(large.htmlFiles + 1); // the pages and 404.html
     const count = (html: string, text: string) => html.split(text).length - 1;
@@ -76,7 +78,12 @@ describe.runIf(existsSync(join(dist, "index.html")))("a page costs the same at 7
       const data = /<script type="application\/json" id="page-data">([^<]*)<\/script>/.exec(html)?.[1];
       const entry = data ? (JSON.parse(data) as { route: string | null; page?: { title: string } }) : null;
       const title = entry?.page ? `<title>${escapeHtml(entry.page.title)}</title>` : "<title>Page not found | Nexa AI</title>";
-      const ok = count(html, "<title>") === 1 && count(html, 'id="page-data"') === 1 && count(html, 'id="site-data"') === 1 && count(html, "<!doctype html>") === 1 && html.includes(title);
+      const ok =
+        count(html, "<title>") === 1 &&
+        count(html, 'id="page-data"') === 1 &&
+        count(html, 'id="site-data"') === 1 &&
+        count(html, "<!doctype html>") === 1 &&
+        html.includes(title);
       return ok ? [] : [file];
     });
     expect(wrong).toEqual([]);

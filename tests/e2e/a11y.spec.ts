@@ -161,7 +161,9 @@ test.describe("keyboard focus is always visible", () => {
           // ancestor (offsetParent) that its stretched ::after covers.
           const card = el.offsetParent;
           const stretched = getComputedStyle(el, "::after").position === "absolute";
-          const ring = ringed(el) || (stretched && card !== null && getComputedStyle(card).outlineStyle !== "none" && parseFloat(getComputedStyle(card).outlineWidth) >= 2);
+          const ring =
+            ringed(el) ||
+            (stretched && card !== null && getComputedStyle(card).outlineStyle !== "none" && parseFloat(getComputedStyle(card).outlineWidth) >= 2);
           const name = `${el.tagName.toLowerCase()}${el.id ? "#" + el.id : ""} "${(el.textContent ?? "").trim().slice(0, 40) || el.getAttribute("aria-label") || ""}"`;
           return { name, ring, key: `${name}@${el.getBoundingClientRect().top + window.scrollY}` };
         });

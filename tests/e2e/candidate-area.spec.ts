@@ -17,7 +17,11 @@ test.describe("candidate area (SPEC §4, §5, §8): simulated on the client", ()
     expect(calls).toEqual([]);
   });
 
-  for (const [email, password] of [["", "secret"], ["asha@example.com", ""], ["", ""]] as const) {
+  for (const [email, password] of [
+    ["", "secret"],
+    ["asha@example.com", ""],
+    ["", ""],
+  ] as const) {
     test(`login with email ${JSON.stringify(email)} and password ${JSON.stringify(password)} alerts exactly`, async ({ page, isMobile }) => {
       test.skip(isMobile, ONCE);
       await page.goto("/my-nexa/auth/login");

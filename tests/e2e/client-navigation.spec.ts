@@ -18,7 +18,10 @@ test.describe("client-side navigation", () => {
   async function followPanelLink(page: Page, panel: string, link: string) {
     const button = mainNav(page).getByRole("button", { name: panel, exact: true });
     if ((await button.getAttribute("aria-expanded")) !== "true") await button.click();
-    await page.locator(`#${await button.getAttribute("aria-controls")}`).getByRole("link", { name: link, exact: true }).click();
+    await page
+      .locator(`#${await button.getAttribute("aria-controls")}`)
+      .getByRole("link", { name: link, exact: true })
+      .click();
   }
 
   test("following the same anchor link twice scrolls to it again, as a new navigation that adds no history entry", async ({ page, consoleProblems }) => {
@@ -106,7 +109,9 @@ test.describe("client-side navigation", () => {
     const requested: string[] = [];
     page.on("request", (r) => requested.push(new URL(r.url()).pathname));
     const opened = context.waitForEvent("page");
-    await mainNav(page).getByRole("link", { name: "Home", exact: true }).click({ modifiers: ["ControlOrMeta"] });
+    await mainNav(page)
+      .getByRole("link", { name: "Home", exact: true })
+      .click({ modifiers: ["ControlOrMeta"] });
     const tab = await opened;
     await tab.waitForLoadState();
     expect(new URL(tab.url()).pathname).toBe("/");

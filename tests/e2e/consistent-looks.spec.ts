@@ -60,7 +60,9 @@ test.describe("consistent looks", () => {
     test(`cards of a grid are all one width, in every row, at ${width} px`, async ({ page }) => {
       for (const [path, scope, count] of GRIDS) {
         await open(page, path, width);
-        const widths = await page.locator(`${scope} ul > li[class*="card"]`).evaluateAll((cards) => cards.map((c) => Math.round(c.getBoundingClientRect().width)));
+        const widths = await page
+          .locator(`${scope} ul > li[class*="card"]`)
+          .evaluateAll((cards) => cards.map((c) => Math.round(c.getBoundingClientRect().width)));
         expect(widths.length, path).toBeGreaterThanOrEqual(count);
         expect(new Set(widths).size, `${path}: ${widths.join(", ")}`).toBe(1);
       }
@@ -89,7 +91,8 @@ test.describe("consistent looks", () => {
       const picture = (await carousel.locator('[aria-roledescription="slide"]:not([aria-hidden="true"]) img').boundingBox())!;
       for (const control of await carousel.getByRole("button").all()) {
         const box = (await control.boundingBox())!;
-        const overlaps = box.x < picture.x + picture.width && box.x + box.width > picture.x && box.y < picture.y + picture.height && box.y + box.height > picture.y;
+        const overlaps =
+          box.x < picture.x + picture.width && box.x + box.width > picture.x && box.y < picture.y + picture.height && box.y + box.height > picture.y;
         expect(overlaps, (await control.getAttribute("aria-label")) ?? "a control").toBe(false);
       }
     });

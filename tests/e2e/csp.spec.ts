@@ -116,8 +116,12 @@ test.describe("the prerendered site is CSP-clean", () => {
     }
     // The intro poster has a phone version: each file is preloaded for the windows that show it.
     const head = readFileSync(join(DIST, "index.html"), "utf8").split("</head>")[0]!;
-    expect(head).toMatch(/<link rel="preload" href="\/home\/intro-phone-poster\.webp" as="image" fetchPriority="high" media="\(max-width: 768px\) and \(max-aspect-ratio: 2\/3\)"/);
-    expect(head).toMatch(/<link rel="preload" href="\/home\/intro-poster\.webp" as="image" fetchPriority="high" media="not all and \(max-width: 768px\) and \(max-aspect-ratio: 2\/3\)"/);
+    expect(head).toMatch(
+      /<link rel="preload" href="\/home\/intro-phone-poster\.webp" as="image" fetchPriority="high" media="\(max-width: 768px\) and \(max-aspect-ratio: 2\/3\)"/,
+    );
+    expect(head).toMatch(
+      /<link rel="preload" href="\/home\/intro-poster\.webp" as="image" fetchPriority="high" media="not all and \(max-width: 768px\) and \(max-aspect-ratio: 2\/3\)"/,
+    );
   });
 
   test("no bundle generates code at run time (eval, new Function, string timers)", () => {
@@ -198,5 +202,4 @@ test.describe("no Content-Security-Policy violation on any route", () => {
     expect(await cspViolations(page)).toEqual([]);
   });
   // Every route is checked for violations in the one-visit-per-route sweep of a11y.spec.ts.
-
 });

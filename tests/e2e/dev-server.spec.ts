@@ -44,7 +44,17 @@ test.describe("dev server", () => {
 
   test.beforeAll(async () => {
     root = mkdtempSync(join(tmpdir(), "nexa-dev-"));
-    for (const entry of ["site", "src", "schema", "index.html", "vite.config.ts", "tsconfig.json", "tsconfig.base.json", "tsconfig.node.json", "package.json"]) {
+    for (const entry of [
+      "site",
+      "src",
+      "schema",
+      "index.html",
+      "vite.config.ts",
+      "tsconfig.json",
+      "tsconfig.base.json",
+      "tsconfig.node.json",
+      "package.json",
+    ]) {
       cpSync(join(PROJECT, entry), join(root, entry), { recursive: true });
     }
     symlinkSync(join(PROJECT, "node_modules"), join(root, "node_modules"));
@@ -52,7 +62,12 @@ test.describe("dev server", () => {
       mkdirSync(join(root, path, ".."), { recursive: true });
       writeFileSync(join(root, path), text);
     }
-    server = await createServer({ root, configFile: join(root, "vite.config.ts"), logLevel: "silent", server: { port: Number(process.env.E2E_DEV_PORT ?? 0), host: "127.0.0.1", strictPort: process.env.E2E_DEV_PORT !== undefined } });
+    server = await createServer({
+      root,
+      configFile: join(root, "vite.config.ts"),
+      logLevel: "silent",
+      server: { port: Number(process.env.E2E_DEV_PORT ?? 0), host: "127.0.0.1", strictPort: process.env.E2E_DEV_PORT !== undefined },
+    });
     await server.listen();
     const address = server.httpServer!.address();
     url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
@@ -99,7 +114,10 @@ test.describe("dev server", () => {
   });
 
   test("a starter from npm run new shows its placeholders at its address, and the rest of the site counts it", async ({ page }) => {
-    const made = spawnSync("npx", ["tsx", join(PROJECT, "src", "cli", "new.ts"), "--root", root, "industry", "/industries/mining"], { cwd: PROJECT, encoding: "utf8" });
+    const made = spawnSync("npx", ["tsx", join(PROJECT, "src", "cli", "new.ts"), "--root", root, "industry", "/industries/mining"], {
+      cwd: PROJECT,
+      encoding: "utf8",
+    });
     expect(made.stdout).toContain("Created site/industries/mining.yaml, the page at /industries/mining.");
     await page.goto(`${url}/industries/details`);
     await expect(page.locator("h1")).toHaveText("Explore Industries with Us", { timeout: 15_000 });
@@ -107,7 +125,9 @@ test.describe("dev server", () => {
     await expect(page.locator("main")).toContainText("Mining");
     await page.locator('main a[href="/industries/mining"]').first().click();
     await expect(page.locator("h1")).toHaveText(/^This page is not shown: site\/industries\/mining\.yaml has \d+ problems$/);
-    await expect(page.locator("li").first()).toHaveText('site/industries/mining.yaml:5:8 still has placeholder text "New industry: Mining | Nexa AI" — replace it with the real text');
+    await expect(page.locator("li").first()).toHaveText(
+      'site/industries/mining.yaml:5:8 still has placeholder text "New industry: Mining | Nexa AI" — replace it with the real text',
+    );
     await page.goto(`${url}/connect`);
     await expect(page.locator("h1")).toHaveText("Connect With Us", { timeout: 30_000 });
   });
@@ -120,7 +140,9 @@ test.describe("dev server", () => {
       for (const path of ["/", "/careers"]) {
         await page.goto(`${url}${path}`);
         await expect(page.locator("h1")).toHaveText("The site settings have 1 problem, so no page can be shown", { timeout: 15_000 });
-        await expect(page.locator("li")).toHaveText(['site/_site.yaml:7:13 courseMode: text "by post" is not one of the choices — choose one of: online, onsite, blended']);
+        await expect(page.locator("li")).toHaveText([
+          'site/_site.yaml:7:13 courseMode: text "by post" is not one of the choices — choose one of: online, onsite, blended',
+        ]);
       }
     } finally {
       writeFileSync(file, good);

@@ -274,7 +274,10 @@ test.describe("sending an enquiry", () => {
     expect(rowsFor(fill.email)).toHaveLength(1);
   });
 
-  test("a retry after a lost answer sends the same Idempotency-Key, so the enquiry is stored once; the next fill gets a new key", async ({ page, isMobile }) => {
+  test("a retry after a lost answer sends the same Idempotency-Key, so the enquiry is stored once; the next fill gets a new key", async ({
+    page,
+    isMobile,
+  }) => {
     test.skip(isMobile, ONCE);
     const alerts = recordAlerts(page);
     let attempt = 0;
@@ -315,7 +318,12 @@ test.describe("sending an enquiry", () => {
 test.describe("checks on submit (SPEC §5)", () => {
   const CASES: { name: string; change: Partial<Fill>; label: string; message: string }[] = [
     { name: "an email without a dot after the @", change: { email: "asha@example" }, label: "Email", message: "Please enter a valid email address." },
-    { name: "other with 61 as the ISD code", change: { countryCode: "other", customIsdCode: "61" }, label: "ISD code", message: "Enter a valid ISD code (e.g. +61)" },
+    {
+      name: "other with 61 as the ISD code",
+      change: { countryCode: "other", customIsdCode: "61" },
+      label: "ISD code",
+      message: "Enter a valid ISD code (e.g. +61)",
+    },
     { name: "a 9-digit phone number", change: { phoneNumber: "987654321" }, label: "Phone number", message: "Please enter a valid 10-digit phone number." },
     { name: "no subject", change: { subject: undefined }, label: "Subject", message: "Please select a subject." },
     { name: "an empty first name", change: { firstName: "" }, label: "First name", message: "Please enter your first name." },

@@ -50,7 +50,10 @@ test.describe("slideshow (SPEC §4: index alternates 0, 1 every 4000 ms)", () =>
     const context = await browser.newContext({ reducedMotion: "reduce" });
     const page = await context.newPage();
     await page.goto("/");
-    const duration = await page.locator('[aria-roledescription="slide"]').first().evaluate((el) => getComputedStyle(el).transitionDuration);
+    const duration = await page
+      .locator('[aria-roledescription="slide"]')
+      .first()
+      .evaluate((el) => getComputedStyle(el).transitionDuration);
     expect(duration.split(",").every((d) => parseFloat(d) < 0.001)).toBe(true);
     await context.close();
   });
@@ -136,7 +139,10 @@ test.describe("intro video", () => {
       async (page) => {
         await page.addInitScript(() => {
           const real = window.matchMedia.bind(window);
-          window.matchMedia = (q: string) => (q.includes("prefers-reduced-data") ? ({ matches: true, media: q, addEventListener() {}, removeEventListener() {} } as unknown as MediaQueryList) : real(q));
+          window.matchMedia = (q: string) =>
+            q.includes("prefers-reduced-data")
+              ? ({ matches: true, media: q, addEventListener() {}, removeEventListener() {} } as unknown as MediaQueryList)
+              : real(q);
         });
       },
       {},
@@ -144,7 +150,9 @@ test.describe("intro video", () => {
     [
       "Save-Data",
       async (page) => {
-        await page.addInitScript(() => Object.defineProperty(Navigator.prototype, "connection", { get: () => Object.assign(new EventTarget(), { saveData: true }) }));
+        await page.addInitScript(() =>
+          Object.defineProperty(Navigator.prototype, "connection", { get: () => Object.assign(new EventTarget(), { saveData: true }) }),
+        );
       },
       {},
     ],
@@ -186,7 +194,10 @@ test.describe("intro video", () => {
       await hydrated(page);
       const video = page.locator("video[autoplay]");
       await expect.poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused && v.currentTime > 0), { timeout: 10_000 }).toBe(true);
-      const poster = await page.locator("section#welcome img").first().evaluate((i: HTMLImageElement) => i.currentSrc);
+      const poster = await page
+        .locator("section#welcome img")
+        .first()
+        .evaluate((i: HTMLImageElement) => i.currentSrc);
       const playing = await video.evaluate((v: HTMLVideoElement) => v.currentSrc);
       expect(new URL(poster).pathname).toBe(phone ? "/home/intro-phone-poster.webp" : "/home/intro-poster.webp");
       expect(new URL(playing).pathname).toBe(phone ? "/home/intro-phone.webm" : "/home/intro.webm");
@@ -197,7 +208,10 @@ test.describe("intro video", () => {
   /** What the pictures and videos of the first view may weigh on a phone, bodies only (headers and JS, CSS, HTML and font are tools/measure/first-view.ts's). */
   const PHONE_MEDIA_BUDGET = 20 * 1024;
   for (const reducedMotion of ["no-preference", "reduce"] as const) {
-    test(`a phone's first view (${reducedMotion === "reduce" ? "reduced motion" : "video started once idle"}) fetches at most ${PHONE_MEDIA_BUDGET / 1024} KB of pictures and video, none of the full intro files`, async ({ browser, isMobile }) => {
+    test(`a phone's first view (${reducedMotion === "reduce" ? "reduced motion" : "video started once idle"}) fetches at most ${PHONE_MEDIA_BUDGET / 1024} KB of pictures and video, none of the full intro files`, async ({
+      browser,
+      isMobile,
+    }) => {
       test.skip(!isMobile, "a phone");
       const context = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true, reducedMotion });
       const page = await context.newPage();
@@ -225,11 +239,16 @@ test.describe("intro video", () => {
 
   /** The phone's first-view budget: everything a phone fetches for the home page before any interaction, the video started once idle included, as sent (compressed, with headers). */
   const PHONE_FIRST_VIEW_BUDGET = 150 * 1024;
-  test(`the home page's whole first view on a phone is at most ${PHONE_FIRST_VIEW_BUDGET / 1024} KB over the wire, the intro video included`, async ({ isMobile, baseURL }) => {
+  test(`the home page's whole first view on a phone is at most ${PHONE_FIRST_VIEW_BUDGET / 1024} KB over the wire, the intro video included`, async ({
+    isMobile,
+    baseURL,
+  }) => {
     test.skip(!isMobile, "a phone");
     test.setTimeout(60_000);
     const view = await firstViewOnPhone(`${baseURL}/`);
-    console.log(`phone first view of /: ${view.bytes} bytes (${view.beforeVideo} before a video starts): ${view.files.map((f) => `${f.path} ${f.bytes}`).join(", ")}`);
+    console.log(
+      `phone first view of /: ${view.bytes} bytes (${view.beforeVideo} before a video starts): ${view.files.map((f) => `${f.path} ${f.bytes}`).join(", ")}`,
+    );
     expect(view.files.map((f) => f.path)).toContain("/home/intro-phone.webm");
     expect(view.bytes).toBeLessThanOrEqual(PHONE_FIRST_VIEW_BUDGET);
   });

@@ -85,7 +85,8 @@ test.describe("the phone menu is a modal dialog", () => {
     for (const region of ["main", "footer"]) await expect(page.locator(region)).toHaveAttribute("inert", "");
     // Open every group, so their links are in the walk too.
     const summaries = menu.locator("summary");
-    for (let i = 0; i < (await summaries.count()); i++) await summaries.nth(i).evaluate((s) => (s.parentElement as HTMLDetailsElement).setAttribute("open", ""));
+    for (let i = 0; i < (await summaries.count()); i++)
+      await summaries.nth(i).evaluate((s) => (s.parentElement as HTMLDetailsElement).setAttribute("open", ""));
     const stops = await menu.locator("a, summary").count();
     for (const key of ["Tab", "Shift+Tab"]) {
       const seen = new Set<string>();
@@ -121,10 +122,13 @@ test.describe("the phone menu is a modal dialog", () => {
 /** WCAG relative luminance contrast of two CSS rgb() colours. */
 function contrast(a: string, b: string): number {
   const lum = (c: string) => {
-    const [r, g, bl] = c.match(/[\d.]+/g)!.slice(0, 3).map((v) => {
-      const s = Number(v) / 255;
-      return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-    }) as [number, number, number];
+    const [r, g, bl] = c
+      .match(/[\d.]+/g)!
+      .slice(0, 3)
+      .map((v) => {
+        const s = Number(v) / 255;
+        return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+      }) as [number, number, number];
     return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
   };
   const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x) as [number, number];
@@ -214,7 +218,8 @@ test.describe("the phone menu's links stay legible in every state", () => {
       ctx.drawImage(img, 0, 0);
       const data = ctx.getImageData(0, 0, img.width, img.height).data;
       let best = [0, 0, 0];
-      for (let i = 0; i < data.length; i += 4) if (data[i]! + data[i + 1]! + data[i + 2]! > best[0]! + best[1]! + best[2]!) best = [data[i]!, data[i + 1]!, data[i + 2]!];
+      for (let i = 0; i < data.length; i += 4)
+        if (data[i]! + data[i + 1]! + data[i + 2]! > best[0]! + best[1]! + best[2]!) best = [data[i]!, data[i + 1]!, data[i + 2]!];
       return `rgb(${best.join(", ")})`;
     }, shot.toString("base64"));
     const background = await menu.evaluate((m) => getComputedStyle(m).backgroundColor);

@@ -9,7 +9,12 @@ import { expect, hydrated, test } from "./fixtures.ts";
 const locked = (page: Page) => page.locator("html").evaluate((html) => html.classList.contains("scroll-locked"));
 
 async function openAt(browser: Browser, path: string, options: { width: number; height?: number; hasTouch?: boolean; isMobile?: boolean }) {
-  const context = await browser.newContext({ viewport: { width: options.width, height: options.height ?? 800 }, hasTouch: options.hasTouch ?? false, isMobile: options.isMobile ?? false, reducedMotion: "reduce" });
+  const context = await browser.newContext({
+    viewport: { width: options.width, height: options.height ?? 800 },
+    hasTouch: options.hasTouch ?? false,
+    isMobile: options.isMobile ?? false,
+    reducedMotion: "reduce",
+  });
   const page = await context.newPage();
   await page.goto(path);
   await hydrated(page);

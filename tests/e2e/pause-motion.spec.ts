@@ -25,7 +25,10 @@ async function scrollToCards(page: Page) {
 }
 
 test.describe("one control pauses all motion", () => {
-  test("the header's control is there on the home page at every width from 320 to 1920, by keyboard too, and on no page without motion", async ({ page, isMobile }) => {
+  test("the header's control is there on the home page at every width from 320 to 1920, by keyboard too, and on no page without motion", async ({
+    page,
+    isMobile,
+  }) => {
     test.skip(isMobile, "sets its own widths");
     test.slow();
     await page.goto("/");

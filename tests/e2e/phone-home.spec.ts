@@ -39,7 +39,11 @@ test.describe("the home page on a phone", () => {
 
 test("on short pages the footer reaches the bottom of the window", async ({ page, isMobile }) => {
   test.skip(isMobile, "tall desktop windows");
-  for (const [path, width, height] of [["/teach-with-us", 1440, 1000], ["/my-nexa", 1920, 1200], ["/legal-privacy", 1440, 900]] as const) {
+  for (const [path, width, height] of [
+    ["/teach-with-us", 1440, 1000],
+    ["/my-nexa", 1920, 1200],
+    ["/legal-privacy", 1440, 900],
+  ] as const) {
     await page.setViewportSize({ width, height });
     await page.goto(path);
     await hydrated(page);

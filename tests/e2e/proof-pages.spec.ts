@@ -9,7 +9,18 @@ const PROOF_PAGES = [
   { path: "/courses/normal-course", h1: "Certification Courses", title: "Certification Courses | Nexa AI" },
 ];
 
-const INDUSTRY_IDS = ["advanced-manufacturing", "consumer", "energy-resources", "government-public", "health", "technology-media", "education", "transportation", "agriculture", "real-estate"];
+const INDUSTRY_IDS = [
+  "advanced-manufacturing",
+  "consumer",
+  "energy-resources",
+  "government-public",
+  "health",
+  "technology-media",
+  "education",
+  "transportation",
+  "agriculture",
+  "real-estate",
+];
 
 test.describe("prerendered proof pages", () => {
   for (const { path, h1, title } of PROOF_PAGES) {

@@ -37,7 +37,10 @@ test.describe("layout follows resizing across 768px without a reload (SPEC §4)"
     await page.goto("/");
     await hydrated(page);
     const getInTouch = page.getByRole("link", { name: "Get in Touch" });
-    const panel = page.locator("main [class*='panel']").filter({ has: page.locator('a[href="/courses/special-course"]') }).first();
+    const panel = page
+      .locator("main [class*='panel']")
+      .filter({ has: page.locator('a[href="/courses/special-course"]') })
+      .first();
     await expect(getInTouch).toBeHidden();
     await expect(panel).toBeVisible();
     await page.setViewportSize({ width: 375, height: 812 });
@@ -65,7 +68,12 @@ test.describe("layout follows resizing across 768px without a reload (SPEC §4)"
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 812 } });
     const page = await context.newPage();
     await page.goto("/courses/internship/long-term");
-    expect(await page.locator("table tbody tr").first().evaluate((el) => getComputedStyle(el).display)).toBe("block");
+    expect(
+      await page
+        .locator("table tbody tr")
+        .first()
+        .evaluate((el) => getComputedStyle(el).display),
+    ).toBe("block");
     await page.goto("/");
     await expect(page.getByRole("link", { name: "Get in Touch" })).toBeVisible();
     await context.close();

@@ -95,7 +95,9 @@ test.describe("every page's head, in the prerendered HTML", () => {
       expect(h.meta["og:image:alt"], route).toMatch(/ · Nexa AI$/);
       expect(h.meta["twitter:image:alt"], route).toBe(h.meta["og:image:alt"]);
     }
-    expect(headOf(htmlOf("/courses/comparative-exam-preparation/gate")).meta["og:image:alt"]).toBe("GATE Preparation Course · Courses · Exam Preparation · Nexa AI");
+    expect(headOf(htmlOf("/courses/comparative-exam-preparation/gate")).meta["og:image:alt"]).toBe(
+      "GATE Preparation Course · Courses · Exam Preparation · Nexa AI",
+    );
     expect(headOf(htmlOf("/")).meta["og:image:alt"]).toBe("AI consulting, products and training · Nexa AI");
     expect(headOf(htmlOf("/careers")).meta["og:image:alt"]).toBe("Careers at Nexa AI · Nexa AI");
   });
@@ -109,7 +111,10 @@ test.describe("every page's head, in the prerendered HTML", () => {
       images.add(path);
       const png = readFileSync(join(DIST, path));
       expect(png.subarray(1, 4).toString("latin1"), path).toBe("PNG");
-      expect({ width: png.readUInt32BE(16), height: png.readUInt32BE(20) }, path).toEqual({ width: Number(meta["og:image:width"]), height: Number(meta["og:image:height"]) });
+      expect({ width: png.readUInt32BE(16), height: png.readUInt32BE(20) }, path).toEqual({
+        width: Number(meta["og:image:width"]),
+        height: Number(meta["og:image:height"]),
+      });
       if (path !== "/og/default.png") expect(png.length, path).toBeLessThanOrEqual(80 * 1024);
     }
     // One drawn card per page, plus the not-found page's default picture (site/assets/og/default.png, not drawn).
@@ -130,7 +135,10 @@ test.describe("every page's head, in the prerendered HTML", () => {
       const crumbs = (blocks[0] as { itemListElement: { item: string; name: string }[] }).itemListElement;
       expect(crumbs[0], route).toMatchObject({ name: "Home", item: `${SITE_URL}/` });
       expect(crumbs.at(-1)!.item, route).toBe(urlOf(route));
-      expect(types.slice(1).every((t) => t === "Course"), route).toBe(true);
+      expect(
+        types.slice(1).every((t) => t === "Course"),
+        route,
+      ).toBe(true);
     }
     const withCourses = sitemapRoutes().filter((r) => typesOf(jsonLdOf(htmlOf(r)).blocks).includes("Course"));
     expect(withCourses.filter((r) => !r.startsWith("/courses/"))).toEqual([]);
@@ -141,8 +149,13 @@ test.describe("every page's head, in the prerendered HTML", () => {
     for (const route of sitemapRoutes()) {
       const html = htmlOf(route);
       const schemas = [...new Set(typesOf(jsonLdOf(html).blocks))].map((t) => `jsonld:${t}`);
-      const result = await structuredDataTest(html, { presets: [Google, Twitter, Facebook], schemas }).catch((error: { res?: StructuredDataResult }) => error.res!);
-      expect(result.failed.map((t) => `${t.description}: ${t.error?.message ?? ""}`), route).toEqual([]);
+      const result = await structuredDataTest(html, { presets: [Google, Twitter, Facebook], schemas }).catch(
+        (error: { res?: StructuredDataResult }) => error.res!,
+      );
+      expect(
+        result.failed.map((t) => `${t.description}: ${t.error?.message ?? ""}`),
+        route,
+      ).toEqual([]);
       expect(result.passed.length, route).toBeGreaterThan(schemas.length);
     }
   });

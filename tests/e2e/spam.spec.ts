@@ -63,7 +63,11 @@ test.describe("spam defences", () => {
     await page.goto("/connect");
     const statuses = await postMany(page, (i) => enquiry(`bot${i}${marker}`));
     expect(new Set(statuses)).toEqual(new Set([201]));
-    expect(outcome(marker)).toEqual({ delivered: 0, spam: BOT_POSTS, reasons: { "token-missing": BOT_POSTS, "fill-time-missing": BOT_POSTS, "pow-missing": BOT_POSTS } });
+    expect(outcome(marker)).toEqual({
+      delivered: 0,
+      spam: BOT_POSTS,
+      reasons: { "token-missing": BOT_POSTS, "fill-time-missing": BOT_POSTS, "pow-missing": BOT_POSTS },
+    });
   });
 
   test(`${BOT_POSTS} posts replaying a real form's token, fill time and proof of work: none delivered`, async ({ browser }) => {
@@ -73,7 +77,13 @@ test.describe("spam defences", () => {
       const page = await context.newPage();
       const person = await fillEnquiryForm(page, `person${marker}`, { keyDelayMs: 20, pauseMs: 1_500 });
       expect(person.alerts).toEqual([THANKS]);
-      expect(person.payload).toMatchObject({ form_token: expect.any(String), altcha: expect.any(String), fill_time_ms: expect.any(Number), fill_actions: expect.any(Number), nx_check: "" });
+      expect(person.payload).toMatchObject({
+        form_token: expect.any(String),
+        altcha: expect.any(String),
+        fill_time_ms: expect.any(Number),
+        fill_actions: expect.any(Number),
+        nx_check: "",
+      });
       const { form_token, altcha, fill_time_ms, fill_actions } = person.payload;
       const statuses = await postMany(page, (i) => ({ ...enquiry(`bot${i}${marker}`), form_token, altcha, fill_time_ms, fill_actions }));
       expect(new Set(statuses)).toEqual(new Set([201]));
@@ -108,13 +118,17 @@ test.describe("spam defences", () => {
   // load 31 with an 8x slowdown, 8.6 to 13.2 s); what holds it is that no key or pointer
   // touched a field (fill-untouched), which load does not change, as long as the fill stays
   // under 20 s.
-  test(`Playwright filling the real form field by field with the CPU ${CPU_SLOWDOWN} times slower, ${STEPPING_BROWSER_FILLS} times: none delivered`, async ({ browser }) => {
+  test(`Playwright filling the real form field by field with the CPU ${CPU_SLOWDOWN} times slower, ${STEPPING_BROWSER_FILLS} times: none delivered`, async ({
+    browser,
+  }) => {
     const marker = batchMarker("steps");
     const slowCpu = async (page: Page) => {
       const devtools = await page.context().newCDPSession(page);
       await devtools.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
     };
-    const fills = await fillInBatches(browser, STEPPING_BROWSER_FILLS, AT_ONCE, (page, i) => fillEnquiryForm(page, `bot${i}${marker}`, "playwright-steps", 60_000, slowCpu));
+    const fills = await fillInBatches(browser, STEPPING_BROWSER_FILLS, AT_ONCE, (page, i) =>
+      fillEnquiryForm(page, `bot${i}${marker}`, "playwright-steps", 60_000, slowCpu),
+    );
     test.info().annotations.push({ type: "fill times (ms)", description: fills.map((fill) => String(fill.payload.fill_time_ms)).join(", ") });
     expect(fills.map((fill) => [fill.alerts, fill.payload.fill_actions])).toEqual(Array.from({ length: STEPPING_BROWSER_FILLS }, () => [[THANKS], 0]));
     const result = outcome(marker);
@@ -123,7 +137,9 @@ test.describe("spam defences", () => {
 
   test(`${PEOPLE} people filling the real form at a person's pace: none held as spam`, async ({ browser }) => {
     const marker = batchMarker("people");
-    const fills = await fillInBatches(browser, PEOPLE, AT_ONCE, (page, i) => fillEnquiryForm(page, `person${i}${marker}`, { keyDelayMs: 30, pauseMs: 1_000 + 200 * i }));
+    const fills = await fillInBatches(browser, PEOPLE, AT_ONCE, (page, i) =>
+      fillEnquiryForm(page, `person${i}${marker}`, { keyDelayMs: 30, pauseMs: 1_000 + 200 * i }),
+    );
     expect(fills.map((fill) => fill.alerts)).toEqual(Array.from({ length: PEOPLE }, () => [THANKS]));
     expect(outcome(marker)).toEqual({ delivered: PEOPLE, spam: 0, reasons: {} });
   });

@@ -45,7 +45,9 @@ test.describe("screenshots of key pages match their baselines", () => {
         await hydrated(page);
         await page.evaluate(async () => {
           for (const img of document.querySelectorAll("img")) img.loading = "eager";
-          await Promise.all([...document.images].map((img) => (img.complete ? null : new Promise((done) => img.addEventListener("load", done, { once: true })))));
+          await Promise.all(
+            [...document.images].map((img) => (img.complete ? null : new Promise((done) => img.addEventListener("load", done, { once: true })))),
+          );
           await document.fonts.ready;
         });
         expect(await page.evaluate(() => document.fonts.check('16px "Public Sans"'))).toBe(true);

@@ -150,9 +150,19 @@ test.describe("every width from 320 to 1920 px", () => {
         return new Promise<boolean>((resolve) => requestAnimationFrame(() => resolve(!doc.getElementById(button.getAttribute("aria-controls")!)!.hidden)));
       }, label);
       expect(open, `${label} panel opens`).toBe(true);
-      problems.push(...problemsOf(`${label.trim()} panel open`, await sweep(page, WIDTHS.filter((w) => w > PHONE_MAX))));
+      problems.push(
+        ...problemsOf(
+          `${label.trim()} panel open`,
+          await sweep(
+            page,
+            WIDTHS.filter((w) => w > PHONE_MAX),
+          ),
+        ),
+      );
       // Linger off the panel; a click outside closes it (the real window is wider than the frame).
-      await page.evaluate(() => (document.getElementById("under-test") as HTMLIFrameElement).contentDocument!.body.dispatchEvent(new PointerEvent("pointerdown", { bubbles: true })));
+      await page.evaluate(() =>
+        (document.getElementById("under-test") as HTMLIFrameElement).contentDocument!.body.dispatchEvent(new PointerEvent("pointerdown", { bubbles: true })),
+      );
     }
     expect(problems).toEqual([]);
   });
@@ -172,22 +182,35 @@ test.describe("every width from 320 to 1920 px", () => {
   test("from 769 px up, all 8 top items and Contact Us are shown inside the window, the items on one row", async ({ page }) => {
     await frameHarness(page);
     await load(page, "/legal-privacy");
-    const rows = await page.evaluate((widths) => {
-      const frame = document.getElementById("under-test") as HTMLIFrameElement;
-      const doc = frame.contentDocument!;
-      return widths.map((width) => {
-        frame.style.width = `${width}px`;
-        const nav = doc.querySelector('header nav[aria-label="Main"]')!;
-        const controls = [...nav.querySelectorAll<HTMLElement>(":scope > ul > li > a, :scope > ul > li > button"), doc.querySelector<HTMLElement>("header a[href='/about-us/connect']")!];
-        return {
-          width,
-          boxes: controls.map((el) => {
-            const r = el.getBoundingClientRect();
-            return { label: el.textContent!.trim(), left: r.left, right: r.right, mid: r.top + r.height / 2, width: r.width, visible: frame.contentWindow!.getComputedStyle(el).visibility === "visible" };
-          }),
-        };
-      });
-    }, WIDTHS.filter((w) => w > PHONE_MAX));
+    const rows = await page.evaluate(
+      (widths) => {
+        const frame = document.getElementById("under-test") as HTMLIFrameElement;
+        const doc = frame.contentDocument!;
+        return widths.map((width) => {
+          frame.style.width = `${width}px`;
+          const nav = doc.querySelector('header nav[aria-label="Main"]')!;
+          const controls = [
+            ...nav.querySelectorAll<HTMLElement>(":scope > ul > li > a, :scope > ul > li > button"),
+            doc.querySelector<HTMLElement>("header a[href='/about-us/connect']")!,
+          ];
+          return {
+            width,
+            boxes: controls.map((el) => {
+              const r = el.getBoundingClientRect();
+              return {
+                label: el.textContent!.trim(),
+                left: r.left,
+                right: r.right,
+                mid: r.top + r.height / 2,
+                width: r.width,
+                visible: frame.contentWindow!.getComputedStyle(el).visibility === "visible",
+              };
+            }),
+          };
+        });
+      },
+      WIDTHS.filter((w) => w > PHONE_MAX),
+    );
     const problems: string[] = [];
     for (const { width, boxes } of rows) {
       const labels = boxes.map((b) => b.label).join("|");
@@ -211,7 +234,12 @@ test("the frame lays a page out as a real window of the same width does", async 
   const real: { overflow: number; height: number }[] = [];
   for (const width of widths) {
     await page.setViewportSize({ width, height: HEIGHT });
-    real.push(await page.evaluate(() => ({ overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth, height: document.documentElement.scrollHeight })));
+    real.push(
+      await page.evaluate(() => ({
+        overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        height: document.documentElement.scrollHeight,
+      })),
+    );
   }
   await frameHarness(page);
   await load(page, "/");

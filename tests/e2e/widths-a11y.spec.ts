@@ -45,11 +45,13 @@ function lost(page: Page): Promise<string[]> {
     const root = document.documentElement;
     if (root.scrollWidth > root.clientWidth) found.push(`page scrolls sideways by ${root.scrollWidth - root.clientWidth} px`);
     const name = (el: Element) => `${el.tagName.toLowerCase()} "${(el.textContent ?? "").trim().slice(0, 40)}"`;
-    const shown = (el: Element) => el.getClientRects().length > 0 && getComputedStyle(el).visibility === "visible" && !el.closest("[aria-hidden='true'], .visually-hidden, [hidden]");
+    const shown = (el: Element) =>
+      el.getClientRects().length > 0 && getComputedStyle(el).visibility === "visible" && !el.closest("[aria-hidden='true'], .visually-hidden, [hidden]");
     for (const el of document.querySelectorAll("a, button, input, select, textarea, summary")) {
       if (!shown(el) || el.closest("table, [class*='marquee']")) continue;
       const r = el.getBoundingClientRect();
-      if (r.width > 0 && (r.left < -1 || r.right > root.clientWidth + 1)) found.push(`${name(el)} is outside the window (${Math.round(r.left)}–${Math.round(r.right)})`);
+      if (r.width > 0 && (r.left < -1 || r.right > root.clientWidth + 1))
+        found.push(`${name(el)} is outside the window (${Math.round(r.left)}–${Math.round(r.right)})`);
     }
     for (const el of document.querySelectorAll("body *")) {
       if (!shown(el) || el.closest("table, [class*='marquee']")) continue;
@@ -92,7 +94,9 @@ function overlaps(page: Page): Promise<string[]> {
         const a = runs[i]!;
         const b = runs[j]!;
         if (a.el === b.el) continue;
-        const hit = a.rects.some((ra) => b.rects.some((rb) => ra.left < rb.right - 1 && rb.left < ra.right - 1 && ra.top < rb.bottom - 1 && rb.top < ra.bottom - 1));
+        const hit = a.rects.some((ra) =>
+          b.rects.some((rb) => ra.left < rb.right - 1 && rb.left < ra.right - 1 && ra.top < rb.bottom - 1 && rb.top < ra.bottom - 1),
+        );
         if (hit) found.push(`"${a.text.slice(0, 30)}" overlaps "${b.text.slice(0, 30)}"`);
         if (found.length > 10) return found;
       }
@@ -133,7 +137,14 @@ test.describe("across widths", () => {
         await buttons.nth(i).click();
         const panel = page.locator(`#${await buttons.nth(i).getAttribute("aria-controls")}`);
         await expect(panel).toBeVisible();
-        await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity).map((a) => a.finished)));
+        await page.evaluate(() =>
+          Promise.all(
+            document
+              .getAnimations()
+              .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+              .map((a) => a.finished),
+          ),
+        );
         found.push(...(await axeProblems(page)).map((v) => `panel ${i + 1} open: ${v}`));
         await page.keyboard.press("Escape");
       }
@@ -162,13 +173,18 @@ test.describe("WCAG 1.4.12 text spacing", () => {
   test.use({ bypassCSP: true });
 
   for (const width of [375, 800, 1280]) {
-    test(`with line height 1.5, letter spacing 0.12em, word spacing 0.16em and paragraph spacing 2em, at ${width} px nothing overlaps, is cut off or scrolls sideways`, async ({ page }) => {
+    test(`with line height 1.5, letter spacing 0.12em, word spacing 0.16em and paragraph spacing 2em, at ${width} px nothing overlaps, is cut off or scrolls sideways`, async ({
+      page,
+    }) => {
       test.setTimeout(180_000);
       await page.setViewportSize({ width, height: 900 });
       const found: string[] = [];
       for (const path of KINDS) {
         await go(page, path);
-        await page.addStyleTag({ content: "* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; } p { margin-bottom: 2em !important; }" });
+        await page.addStyleTag({
+          content:
+            "* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; } p { margin-bottom: 2em !important; }",
+        });
         found.push(...[...(await lost(page)), ...(await overlaps(page))].map((p) => `${path}: ${p}`));
       }
       expect(found).toEqual([]);

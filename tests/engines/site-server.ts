@@ -20,7 +20,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     stdio: ["ignore", "ignore", "inherit"],
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", ENQUIRY_DB: ".tmp/engines/enquiries.db", ENQUIRY_RATE_LIMIT: "0", NODE_ENV: "test" },
   });
-  const exited = new Promise<never>((_, reject) => server.once("exit", (code) => reject(new Error(`the site server stopped (exit ${code}) before it answered on ${baseUrl}`))));
+  const exited = new Promise<never>((_, reject) =>
+    server.once("exit", (code) => reject(new Error(`the site server stopped (exit ${code}) before it answered on ${baseUrl}`))),
+  );
   const end = Date.now() + 120_000;
   const answered = (async () => {
     for (;;) {

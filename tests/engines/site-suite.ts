@@ -66,7 +66,11 @@ export function defineSiteSuite(engine: Engine): void {
       // Seven service cards; the intro's sources are added once the page is idle.
       expect(types.length).toBeGreaterThanOrEqual(7);
       for (const type of types) expect(type).toMatch(/^video\/(mp4|webm); codecs="[^"]+"$/);
-      const playable = await page.evaluate(() => [...new Set([...document.querySelectorAll("main video source")].map((s) => s.getAttribute("type")!))].some((t) => document.createElement("video").canPlayType(t) !== ""));
+      const playable = await page.evaluate(() =>
+        [...new Set([...document.querySelectorAll("main video source")].map((s) => s.getAttribute("type")!))].some(
+          (t) => document.createElement("video").canPlayType(t) !== "",
+        ),
+      );
       expect(playable).toBe(true);
     });
 
@@ -81,12 +85,18 @@ export function defineSiteSuite(engine: Engine): void {
           video.dataset.reached = "";
           video.scrollIntoView({ block: "center", behavior: "instant" });
         }, i);
-        await waitUntil(page, `the poster of card ${i + 1}`, () => [...document.querySelectorAll("#what-we-do video[data-reached]")].every((v) => v.previousElementSibling !== null));
+        await waitUntil(page, `the poster of card ${i + 1}`, () =>
+          [...document.querySelectorAll("#what-we-do video[data-reached]")].every((v) => v.previousElementSibling !== null),
+        );
       }
       const cards = await page.evaluate(() =>
         [...document.querySelectorAll("#what-we-do video")].map((v) => {
           const img = v.previousElementSibling;
-          return [img?.tagName === "IMG" || img?.tagName === "PICTURE", v.hasAttribute("poster"), img?.getBoundingClientRect().width === v.getBoundingClientRect().width];
+          return [
+            img?.tagName === "IMG" || img?.tagName === "PICTURE",
+            v.hasAttribute("poster"),
+            img?.getBoundingClientRect().width === v.getBoundingClientRect().width,
+          ];
         }),
       );
       expect(cards).toEqual(Array(7).fill([true, false, true]));
@@ -105,7 +115,9 @@ export function defineSiteSuite(engine: Engine): void {
         const panel = document.getElementById("panel-careers");
         return !panel || panel.getBoundingClientRect().height === 0;
       });
-      expect(await page.evaluate(() => [document.activeElement?.getAttribute("aria-controls"), document.activeElement?.getAttribute("aria-expanded")])).toEqual(["panel-careers", "false"]);
+      expect(await page.evaluate(() => [document.activeElement?.getAttribute("aria-controls"), document.activeElement?.getAttribute("aria-expanded")])).toEqual(
+        ["panel-careers", "false"],
+      );
     });
 
     it("the phone menu opens from its button and its Contact Us link goes to /about-us/connect", async () => {
@@ -116,8 +128,14 @@ export function defineSiteSuite(engine: Engine): void {
         await waitUntil(page, "the phone menu to open", () => !!document.getElementById("mobile-menu"));
         expect(await page.evaluate(() => document.getElementById("menu-button")?.getAttribute("aria-expanded"))).toBe("true");
         await page.click('#mobile-menu a[href="/about-us/connect"]');
-        await waitUntil(page, "/about-us/connect to be shown", () => location.pathname === "/about-us/connect" && document.querySelector("main h1")?.textContent === "Connect With Us");
-        expect(await page.evaluate(() => [!!document.getElementById("mobile-menu"), document.getElementById("menu-button")?.getAttribute("aria-expanded")])).toEqual([false, "false"]);
+        await waitUntil(
+          page,
+          "/about-us/connect to be shown",
+          () => location.pathname === "/about-us/connect" && document.querySelector("main h1")?.textContent === "Connect With Us",
+        );
+        expect(
+          await page.evaluate(() => [!!document.getElementById("mobile-menu"), document.getElementById("menu-button")?.getAttribute("aria-expanded")]),
+        ).toEqual([false, "false"]);
       } finally {
         await page.resize(DESKTOP);
       }

@@ -99,29 +99,23 @@ describe.each(KINDS)("deliveries on $kind", ({ kind, needsPostgres }) => {
     },
   );
 
-  it(
-    "two API processes on one database deliver every enquiry exactly once between them",
-    { ...postgresOnly(needsPostgres), timeout: 90_000 },
-    async () => {
-      const where = await place(kind);
-      const hook = await receiver(() => 200);
-      const env = { ...where.env, ENQUIRY_WEBHOOK_URL: hook.url, ENQUIRY_WEBHOOK_SECRET: SECRET, ENQUIRY_RATE_LIMIT: "0" };
-      const instances = await Promise.all([spawnServer(env), spawnServer(env)]);
-      const posted = await Promise.all(
-        Array.from({ length: 60 }, (_, i) => postJson(instances[i % 2]!.url, { ...VALID_ENQUIRY, first_name: `P${i}` })),
-      );
-      expect(posted.map((r) => r.status)).toEqual(Array(60).fill(201));
-      const rows = await eventually(
-        async () => {
-          const all = await deliveries(where.outbox);
-          return all.length === 60 && all.every((r) => r.status === "delivered") && all;
-        },
-        30_000,
-        "60 deliveries",
-      );
-      const received = hook.requests.map((r) => (JSON.parse(r.body) as { delivery_id: string }).delivery_id);
-      expect(received.sort()).toEqual(rows.map((r) => r.id).sort());
-      expect(rows.every((r) => r.attempts === 1)).toBe(true);
-    },
-  );
+  it("two API processes on one database deliver every enquiry exactly once between them", { ...postgresOnly(needsPostgres), timeout: 90_000 }, async () => {
+    const where = await place(kind);
+    const hook = await receiver(() => 200);
+    const env = { ...where.env, ENQUIRY_WEBHOOK_URL: hook.url, ENQUIRY_WEBHOOK_SECRET: SECRET, ENQUIRY_RATE_LIMIT: "0" };
+    const instances = await Promise.all([spawnServer(env), spawnServer(env)]);
+    const posted = await Promise.all(Array.from({ length: 60 }, (_, i) => postJson(instances[i % 2]!.url, { ...VALID_ENQUIRY, first_name: `P${i}` })));
+    expect(posted.map((r) => r.status)).toEqual(Array(60).fill(201));
+    const rows = await eventually(
+      async () => {
+        const all = await deliveries(where.outbox);
+        return all.length === 60 && all.every((r) => r.status === "delivered") && all;
+      },
+      30_000,
+      "60 deliveries",
+    );
+    const received = hook.requests.map((r) => (JSON.parse(r.body) as { delivery_id: string }).delivery_id);
+    expect(received.sort()).toEqual(rows.map((r) => r.id).sort());
+    expect(rows.every((r) => r.attempts === 1)).toBe(true);
+  });
 });

@@ -91,7 +91,8 @@ if (!(DURATION >= MIN_FLOOR_SECONDS)) {
   usageError(USAGE, `--duration must be at least ${MIN_FLOOR_SECONDS} s: a floor timed over less reads its server's start-up and warm-up, not the floor.`);
 }
 if (!(WARMUP >= 0)) usageError(USAGE, `--warmup must be a number of seconds, 0 or more, not "${args.warmup}".`);
-if (!Number.isInteger(ROUNDS) || ROUNDS < MIN_ROUNDS) usageError(USAGE, `--rounds must be a whole number of at least ${MIN_ROUNDS}, so each figure has a spread.`);
+if (!Number.isInteger(ROUNDS) || ROUNDS < MIN_ROUNDS)
+  usageError(USAGE, `--rounds must be a whole number of at least ${MIN_ROUNDS}, so each figure has a spread.`);
 if (!Number.isInteger(CONNECTIONS) || CONNECTIONS < 1) usageError(USAGE, `--connections must be a whole number of at least 1, not "${args.connections}".`);
 if (!Number.isInteger(BASE_PORT) || BASE_PORT < 0 || BASE_PORT > 65533) usageError(USAGE, `--port must be a port number, not "${args.port}".`);
 
@@ -138,7 +139,6 @@ function cpuSecondsOf(pid: number | undefined): number | null {
     return null;
   }
 }
-
 
 /** The port for the n-th server the bench starts: --port + n, or any free one. */
 async function portFor(n: number): Promise<number> {
@@ -300,7 +300,9 @@ function sqliteLoopTarget(): Target {
   db.pragma("journal_mode = WAL");
   db.pragma("synchronous = FULL");
   applySqliteMigrations(db);
-  const insert = db.prepare(`INSERT INTO enquiries (${INSERT_COLUMNS}) VALUES (@session_id, @first_name, @last_name, @email, @phone, @subject, @message, @created_at)`);
+  const insert = db.prepare(
+    `INSERT INTO enquiries (${INSERT_COLUMNS}) VALUES (@session_id, @first_name, @last_name, @email, @phone, @subject, @message, @created_at)`,
+  );
   const insertBatch = db.transaction((first: number) => {
     for (let i = first; i < first + LOOP_BATCH; i += 1) insert.run(benchRow(i));
   });
@@ -480,10 +482,23 @@ function stageOf(functionName: string, where: string): string {
     return "writer-thread messages";
   }
   if (/(enquiry-contract|generated\/enquiry-)/.test(module) || /^ajv/.test(module)) return "validation";
-  if (/^(fast-json-stringify)/.test(module) || /fastify\/lib\/(reply|error-serializer|schemas)/.test(module) || /^_http_outgoing|^internal\/http/.test(module)) return "response (serialise, headers, write)";
-  if (/^(_http_common|_http_incoming|_http_server|http|internal\/streams|stream|net|internal\/stream_base_commons|internal\/net|events|internal\/timers|timers|string_decoder|buffer|internal\/buffer)/.test(module)) return "HTTP parsing and sockets";
-  if (/^(fastify|find-my-way|avvio|light-my-request|@fastify|toad-cache|fast-querystring|safe-regex2|abstract-logging|process-warning|fast-uri|proxy-addr|forwarded|content-type|secure-json-parse|rfdc)/.test(module) || /(server\/(app|json-body|json-content-type|cors|url-path|error-responses)|security-headers)\.ts/.test(module)) return "framework (routing, hooks, body)";
-  if (/server\/(enquiry-routes|sqlite-store|pg-store|store|ip-hash|rate-limit|delivery\/)/.test(module) || /^(crypto|internal\/crypto)/.test(module)) return "enquiry route and store (ids, hashes, queue)";
+  if (/^(fast-json-stringify)/.test(module) || /fastify\/lib\/(reply|error-serializer|schemas)/.test(module) || /^_http_outgoing|^internal\/http/.test(module))
+    return "response (serialise, headers, write)";
+  if (
+    /^(_http_common|_http_incoming|_http_server|http|internal\/streams|stream|net|internal\/stream_base_commons|internal\/net|events|internal\/timers|timers|string_decoder|buffer|internal\/buffer)/.test(
+      module,
+    )
+  )
+    return "HTTP parsing and sockets";
+  if (
+    /^(fastify|find-my-way|avvio|light-my-request|@fastify|toad-cache|fast-querystring|safe-regex2|abstract-logging|process-warning|fast-uri|proxy-addr|forwarded|content-type|secure-json-parse|rfdc)/.test(
+      module,
+    ) ||
+    /(server\/(app|json-body|json-content-type|cors|url-path|error-responses)|security-headers)\.ts/.test(module)
+  )
+    return "framework (routing, hooks, body)";
+  if (/server\/(enquiry-routes|sqlite-store|pg-store|store|ip-hash|rate-limit|delivery\/)/.test(module) || /^(crypto|internal\/crypto)/.test(module))
+    return "enquiry route and store (ids, hashes, queue)";
   if (/^(internal\/process\/task_queues|internal\/async_hooks|internal\/process)/.test(module)) return "promises and ticks";
   return "other";
 }
@@ -505,7 +520,7 @@ function summariseProfile(dir: string, answered: number): string {
       if (us === 0) continue;
       const { functionName, url, lineNumber } = node.callFrame;
       const path = url.replace(/^file:\/\//, "");
-      let where = path.startsWith("node:") ? path : /node_modules\/((?:@[^/]+\/)?[^/]+\/?.*)$/.exec(path)?.[1] ?? path.replace(PROJECT, "");
+      let where = path.startsWith("node:") ? path : (/node_modules\/((?:@[^/]+\/)?[^/]+\/?.*)$/.exec(path)?.[1] ?? path.replace(PROJECT, ""));
       if (/dist-server\/[^/]+\.js$/.test(path)) {
         if (!bundles.has(path)) bundles.set(path, bundleModules(path));
         where = bundles.get(path)!(lineNumber);
@@ -562,22 +577,41 @@ function printReport({ store, targets, rounds }: StoreReport): void {
   console.log(`|---|${rounds.map(() => "---:|").join("")}---:|`);
   const row = (label: string, values: number[], format: (n: number) => string) =>
     console.log(`| ${label} | ${values.map(format).join(" | ")} | ${spread(values, format)} |`);
-  for (const target of targets) row(`${target.name}, per s`, rounds.map((r) => r.get(target)!.perSecond), perSecond);
+  for (const target of targets)
+    row(
+      `${target.name}, per s`,
+      rounds.map((r) => r.get(target)!.perSecond),
+      perSecond,
+    );
   for (const target of targets.filter((t) => t.kind !== "loop")) {
-    row(`${target.name}, p50`, rounds.map((r) => r.get(target)!.p50!), ms);
-    row(`${target.name}, p99`, rounds.map((r) => r.get(target)!.p99!), ms);
+    row(
+      `${target.name}, p50`,
+      rounds.map((r) => r.get(target)!.p50!),
+      ms,
+    );
+    row(
+      `${target.name}, p99`,
+      rounds.map((r) => r.get(target)!.p99!),
+      ms,
+    );
   }
   const cpu = rounds.map((r) => r.get(api)!.cpuMsPerEnquiry);
   if (cpu.every((c) => c !== null)) row("API server CPU per enquiry", cpu as number[], (n) => `${n.toFixed(3)} ms`);
   const lower = rounds.map((r) => Math.min(...floors.map((f) => r.get(f)!.perSecond)));
   row("lower floor, per s", lower, perSecond);
-  row("**API ÷ lower floor**", rounds.map((r, i) => r.get(api)!.perSecond / lower[i]!), ratio);
+  row(
+    "**API ÷ lower floor**",
+    rounds.map((r, i) => r.get(api)!.perSecond / lower[i]!),
+    ratio,
+  );
   // PostgreSQL's target is held against its insert loop alone.
   const loop = targets.find((t) => t.kind === "loop")!;
-  row("API ÷ insert loop", rounds.map((r) => r.get(api)!.perSecond / r.get(loop)!.perSecond), ratio);
-  console.log(
-    `\nRows: ${rounds.map((r, i) => `round ${i + 1}: ${r.get(api)!.created} answered 201, ${r.get(api)!.newRows} new rows`).join("; ")}.`,
+  row(
+    "API ÷ insert loop",
+    rounds.map((r) => r.get(api)!.perSecond / r.get(loop)!.perSecond),
+    ratio,
   );
+  console.log(`\nRows: ${rounds.map((r, i) => `round ${i + 1}: ${r.get(api)!.created} answered 201, ${r.get(api)!.newRows} new rows`).join("; ")}.`);
 }
 
 /** What is wrong with an API round's answers and rows, if anything. */
@@ -598,7 +632,9 @@ if (needsPostgres && findPostgresBin() === null) {
 console.log(
   `Enquiry API benchmark: ${ROUNDS} interleaved rounds of ${DURATION} s per target (after ${WARMUP} s to warm up), ${CONNECTIONS} connections, ` +
     `server log level ${args["log-level"]}, Node ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model ?? "?"}), ` +
-    `load average at start ${loadavg().map((n) => n.toFixed(1)).join(" ")}.`,
+    `load average at start ${loadavg()
+      .map((n) => n.toFixed(1))
+      .join(" ")}.`,
 );
 const postgres = needsPostgres ? await startTemporaryPostgres(BASE_PORT > 0 ? { port: BASE_PORT + 2 } : {}) : null;
 const reports: StoreReport[] = [];
@@ -611,7 +647,8 @@ try {
       targets.push(store === "sqlite" ? sqliteLoopTarget() : await pgLoopTarget(postgres!));
       const api = await apiTarget(store, await portFor(1), postgres, profileDir);
       targets.push(api);
-      if (WARMUP > 0) for (const target of targets) await target.measure(WARMUP).catch((error: Error) => (/less than/.test(error.message) ? null : Promise.reject(error)));
+      if (WARMUP > 0)
+        for (const target of targets) await target.measure(WARMUP).catch((error: Error) => (/less than/.test(error.message) ? null : Promise.reject(error)));
       const report: StoreReport = { store, targets: [...targets], rounds: [], wrong: [] };
       for (let round = 0; round < ROUNDS; round += 1) {
         const figures = new Map<Target, Measurement>();
@@ -630,7 +667,9 @@ try {
       await Promise.all(targets.map((t) => t.close()));
       targets.length = 0;
       if (profileDir) {
-        console.log(`\nWhere the ${store} API server's time went, per enquiry (CPU profile of every thread, warm-up included):\n${summariseProfile(profileDir, answered)}`);
+        console.log(
+          `\nWhere the ${store} API server's time went, per enquiry (CPU profile of every thread, warm-up included):\n${summariseProfile(profileDir, answered)}`,
+        );
         rmSync(profileDir, { recursive: true, force: true });
       }
     } finally {
@@ -642,7 +681,11 @@ try {
 }
 
 for (const report of reports) printReport(report);
-console.log(`\nLoad average at the end: ${loadavg().map((n) => n.toFixed(1)).join(" ")}.`);
+console.log(
+  `\nLoad average at the end: ${loadavg()
+    .map((n) => n.toFixed(1))
+    .join(" ")}.`,
+);
 const wrong = reports.flatMap((r) => r.wrong);
 if (wrong.length > 0) {
   console.error(`\nNot every enquiry was answered 201 and stored exactly once:\n${wrong.join("\n")}`);

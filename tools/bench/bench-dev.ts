@@ -25,7 +25,10 @@ const HEADING = "    heading: Privacy Policy";
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 function startDev(dir: string, port: number): ChildProcess {
-  return spawn(process.execPath, [join(projectRoot, "node_modules", "vite", "bin", "vite.js"), "--port", String(port), "--strictPort"], { cwd: dir, stdio: "ignore" });
+  return spawn(process.execPath, [join(projectRoot, "node_modules", "vite", "bin", "vite.js"), "--port", String(port), "--strictPort"], {
+    cwd: dir,
+    stdio: "ignore",
+  });
 }
 
 async function measure(pages: number, saves: number, port: number): Promise<{ pages: number; coldMs: number; saveMs: number; saveAll: number[] }> {
@@ -46,9 +49,13 @@ async function measure(pages: number, saves: number, port: number): Promise<{ pa
         await new Promise((r) => setTimeout(r, 25));
       }
     }
-    await page.waitForFunction(() => document.querySelector("h1")?.textContent === "Privacy Policy", { timeout: 120_000, polling: 10 }).catch(async (error: unknown) => {
-      throw new Error(`the first page never showed its heading (${String(error)}); the page shows: ${(await page.evaluate(() => document.body.innerText)).slice(0, 300)}`);
-    });
+    await page
+      .waitForFunction(() => document.querySelector("h1")?.textContent === "Privacy Policy", { timeout: 120_000, polling: 10 })
+      .catch(async (error: unknown) => {
+        throw new Error(
+          `the first page never showed its heading (${String(error)}); the page shows: ${(await page.evaluate(() => document.body.innerText)).slice(0, 300)}`,
+        );
+      });
     const coldMs = performance.now() - started;
     const original = readFileSync(join(dir, PAGE), "utf8");
     const saveAll: number[] = [];
@@ -72,7 +79,10 @@ async function measure(pages: number, saves: number, port: number): Promise<{ pa
 
 async function main() {
   const usage = "usage: npm run bench:dev [-- --pages 80,1000] [--saves 5] [--port 4611]";
-  const { values } = readArgs({ pages: { type: "string", default: "80,1000" }, saves: { type: "string", default: "5" }, port: { type: "string", default: "4611" } }, usage);
+  const { values } = readArgs(
+    { pages: { type: "string", default: "80,1000" }, saves: { type: "string", default: "5" }, port: { type: "string", default: "4611" } },
+    usage,
+  );
   const sizes = values.pages.split(",").map(Number);
   const saves = Number(values.saves);
   const port = Number(values.port);

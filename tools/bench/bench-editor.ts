@@ -14,19 +14,27 @@ import { readOptions, usageError } from "../../src/cli/options.ts";
  * slowest of --runs keystrokes). Figures, never a failure.
  */
 const USAGE = "usage: npm run bench:editor [-- --pages 0,1000] [--runs 10] [--port 4404]   (0 = the site as it is)";
-const { values } = readOptions({ pages: { type: "string", default: "0,1000" }, runs: { type: "string", default: "10" }, port: { type: "string", default: "4404" } }, USAGE);
+const { values } = readOptions(
+  { pages: { type: "string", default: "0,1000" }, runs: { type: "string", default: "10" }, port: { type: "string", default: "4404" } },
+  USAGE,
+);
 const sizes = values.pages.split(",").map(Number);
 const runs = Number(values.runs);
 const port = Number(values.port);
-if (sizes.some((n) => !Number.isInteger(n) || n < 0) || !Number.isInteger(runs) || runs < 1) usageError(USAGE, "--pages takes whole numbers separated by commas, --runs a whole number from 1");
+if (sizes.some((n) => !Number.isInteger(n) || n < 0) || !Number.isInteger(runs) || runs < 1)
+  usageError(USAGE, "--pages takes whole numbers separated by commas, --runs a whole number from 1");
 const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
 const FILE = "site/industries/health.yaml";
 
 function startEditor(root: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [join(projectRoot, "node_modules", "tsx", "dist", "cli.mjs"), join(projectRoot, "src", "cli", "edit.ts"), "--root", root], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1" },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  const child = spawn(
+    process.execPath,
+    [join(projectRoot, "node_modules", "tsx", "dist", "cli.mjs"), join(projectRoot, "src", "cli", "edit.ts"), "--root", root],
+    {
+      env: { ...process.env, PORT: String(port), HOST: "127.0.0.1" },
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
   return new Promise((resolve, reject) => {
     child.stdout!.on("data", (chunk: Buffer) => {
       if (chunk.toString().includes("open http")) resolve(child);
@@ -54,7 +62,10 @@ async function measure(root: string): Promise<{ problems: number[]; preview: num
     const heading = () => `document.querySelector('iframe')?.contentDocument?.querySelector('h1')?.textContent ?? ''`;
     await page.waitForFunction(`${heading()}.length > 0`, undefined, { timeout: 60_000 });
     // The cursor goes to the end of the hero's heading: typing there changes the preview's h1.
-    const line = await page.locator(".cm-line").filter({ hasText: /^ {4}heading: / }).first();
+    const line = await page
+      .locator(".cm-line")
+      .filter({ hasText: /^ {4}heading: / })
+      .first();
     await line.click();
     await page.keyboard.press("End");
     const problems: number[] = [];
@@ -63,7 +74,9 @@ async function measure(root: string): Promise<{ problems: number[]; preview: num
       const before = await page.evaluate(heading());
       preview.push(await timeKeystroke(page, "x", `${heading()} === ${JSON.stringify(`${before}x`)}`));
       // A colon and space make the heading's text a second field: a problem at this line.
-      problems.push(await timeKeystroke(page, ":", `!!document.querySelector('.problems li') && document.querySelector('.problems h3').textContent !== 'No problems'`));
+      problems.push(
+        await timeKeystroke(page, ":", `!!document.querySelector('.problems li') && document.querySelector('.problems h3').textContent !== 'No problems'`),
+      );
       await page.keyboard.press("Backspace");
       await page.waitForFunction(`document.querySelector('.problems h3')?.textContent === 'No problems'`, undefined, { timeout: 30_000 });
     }

@@ -43,7 +43,10 @@ export function makeScaledSite(dir: string, pages: number, { unlisted = false } 
     const n = String(i).padStart(5, "0");
     const page = template
       .replace(/^title: .*$/m, `title: Synthetic Industry ${n} | Nexa AI`)
-      .replace(/^description: .*$/m, `description: Synthetic industry page ${n}, one of ${synthetic} copies of the health page that measure how the site scales.`)
+      .replace(
+        /^description: .*$/m,
+        `description: Synthetic industry page ${n}, one of ${synthetic} copies of the health page that measure how the site scales.`,
+      )
       .replace(/^( {2}title:) .*$/m, `$1 Synthetic ${n}`)
       .replace(/^ {2}order: .*\n/m, "")
       .replace(unlisted ? /^card:\n(?: {2}.*\n| {4}.*\n)*/m : /(?!)/, "");
@@ -186,7 +189,15 @@ async function main() {
     const unchanged = await buildSite(dir);
     changeOneTitle(dir);
     const title = await buildSite(dir);
-    const row: Row = { pages: made.pages, validateSeconds, buildSeconds: built.seconds, peakBytes: built.peakBytes, dist, unchangedSeconds: unchanged.seconds, titleSeconds: title.seconds };
+    const row: Row = {
+      pages: made.pages,
+      validateSeconds,
+      buildSeconds: built.seconds,
+      peakBytes: built.peakBytes,
+      dist,
+      unchangedSeconds: unchanged.seconds,
+      titleSeconds: title.seconds,
+    };
     rows.push(row);
     console.log(
       `${made.pages} pages (${made.synthetic} synthetic): validate ${validateSeconds.toFixed(2)} s, build ${built.seconds.toFixed(1)} s, peak ${mb(built.peakBytes)}, dist ${mb(row.dist.distBytes)}, HTML/page ${kb(row.dist.htmlPerPage)}; ` +
@@ -207,7 +218,9 @@ async function main() {
   console.log(`\n${md}`);
   const today = new Date().toISOString().slice(0, 10);
   const file = join(projectRoot, "docs", `bench-scale-${today}${unlisted ? "-unlisted" : ""}.md`);
-  const machine = `${cpus().length} × ${cpus()[0]?.model ?? "CPU"}, load average ${loadavg().map((l) => l.toFixed(1)).join(" ")} at the end, Node ${process.version}`;
+  const machine = `${cpus().length} × ${cpus()[0]?.model ?? "CPU"}, load average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ")} at the end, Node ${process.version}`;
   writeFileSync(
     file,
     [

@@ -136,7 +136,8 @@ function finished(sender: string, results: readonly (FilledForm | FailedFill)[],
 
 const fillTimes = (fills: readonly FilledForm[]) => fills.map((fill) => fill.payload.fill_time_ms).filter((ms): ms is number => typeof ms === "number");
 
-const fillActions = (fills: readonly FilledForm[]) => fills.map((fill) => fill.payload.fill_actions).filter((count): count is number => typeof count === "number");
+const fillActions = (fills: readonly FilledForm[]) =>
+  fills.map((fill) => fill.payload.fill_actions).filter((count): count is number => typeof count === "number");
 
 function countSpread(values: readonly number[]): string {
   if (values.length === 0) return "none sent";
@@ -170,7 +171,13 @@ async function personInEngine(page: EnginePage, email: string): Promise<string[]
       await sleep(PERSON.keyDelayMs);
     }
   };
-  for (const [name, text] of [["firstName", "Asha"], ["lastName", "Verma"], ["email", email], ["phoneNumber", "9876543210"]] as const) await typeSlowly(`input[name=${name}]`, text);
+  for (const [name, text] of [
+    ["firstName", "Asha"],
+    ["lastName", "Verma"],
+    ["email", email],
+    ["phoneNumber", "9876543210"],
+  ] as const)
+    await typeSlowly(`input[name=${name}]`, text);
   await page.select("select[name=subject]", "Course enquiry");
   await typeSlowly("textarea[name=message]", "About the next batch.");
   await page.click("form button[type=submit]");
@@ -215,7 +222,9 @@ function missing(browser: SpamBrowser): string | null {
 export async function benchSpam({ people, browsers, port, bots }: SpamBenchOptions): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), "nexa-bench-spam-"));
   const dbPath = join(work, "enquiries.db");
-  console.log(`Spam benchmark: the built site and API (npm start, SQLite), Node ${process.version}, ${cpus().length} CPUs, load ${loadavg()[0]!.toFixed(1)} at the start.`);
+  console.log(
+    `Spam benchmark: the built site and API (npm start, SQLite), Node ${process.version}, ${cpus().length} CPUs, load ${loadavg()[0]!.toFixed(1)} at the start.`,
+  );
   const { url, child } = await startSite(dbPath, port === 0 ? await freePort() : port);
   const chromiumBrowser: Browser = await chromium.launch({ executablePath: chromiumPath(), args: [...CHROMIUM_ARGS] });
   // Each row is printed when its sender is done, so a benchmark stopped halfway still shows what it measured.
@@ -234,19 +243,36 @@ export async function benchSpam({ people, browsers, port, bots }: SpamBenchOptio
     rows.push({ sender: "naive bot (the six fields, no form)", sent: BOT_POSTS, answered: naiveCreated, ...summary(outcome(naive)) });
 
     const replay = batchMarker("replay");
-    const [real] = await fillInBatches(chromiumBrowser, 1, 1, (page) => fillEnquiryForm(page, `person${replay}`, { keyDelayMs: 20, pauseMs: 1_500 }, FILL_TIMEOUT_MS), { baseURL: url });
+    const [real] = await fillInBatches(
+      chromiumBrowser,
+      1,
+      1,
+      (page) => fillEnquiryForm(page, `person${replay}`, { keyDelayMs: 20, pauseMs: 1_500 }, FILL_TIMEOUT_MS),
+      { baseURL: url },
+    );
     const { form_token, altcha, fill_time_ms, fill_actions } = real!.payload;
     const replayCreated = await postAll(url, (i) => ({ ...botEnquiry(`bot${i}${replay}`), form_token, altcha, fill_time_ms, fill_actions }));
     const replayed = outcome(replay);
     // The person's own enquiry is the one delivered; the bot's posts are the rest.
-    rows.push({ sender: "bot replaying a real form's token, fill time, fill actions and proof of work", sent: BOT_POSTS, answered: replayCreated, ...summary({ ...replayed, delivered: replayed.delivered - 1 }) });
+    rows.push({
+      sender: "bot replaying a real form's token, fill time, fill actions and proof of work",
+      sent: BOT_POSTS,
+      answered: replayCreated,
+      ...summary({ ...replayed, delivered: replayed.delivered - 1 }),
+    });
 
     for (const [filler, sender] of [
       ["page-script", "headless Chromium, one script filling the real form"],
       ["playwright-steps", "headless Chromium, Playwright filling field by field"],
     ] as const) {
       const marker = batchMarker(filler);
-      const results = await fillInBatches(chromiumBrowser, BROWSER_BOT_FILLS, AT_ONCE, (page, i) => attempt(fillEnquiryForm(page, `bot${i}${marker}`, filler, FILL_TIMEOUT_MS)), { baseURL: url });
+      const results = await fillInBatches(
+        chromiumBrowser,
+        BROWSER_BOT_FILLS,
+        AT_ONCE,
+        (page, i) => attempt(fillEnquiryForm(page, `bot${i}${marker}`, filler, FILL_TIMEOUT_MS)),
+        { baseURL: url },
+      );
       const fills = finished(sender, results, notes);
       rows.push({ sender, sent: BROWSER_BOT_FILLS, answered: fills.filter((fill) => fill.alerts.join() === THANKS).length, ...summary(outcome(marker)) });
       notes.push(`${sender}: fill time as the form measured it, ${spread(fillTimes(fills))}; hand actions counted, ${countSpread(fillActions(fills))}.`);
@@ -264,10 +290,18 @@ export async function benchSpam({ people, browsers, port, bots }: SpamBenchOptio
       let thanked: number;
       try {
         if (browser === "chromium") {
-          const results = await fillInBatches(chromiumBrowser, people, AT_ONCE, (page, i) => attempt(fillEnquiryForm(page, `person${i}${marker}`, PERSON, FILL_TIMEOUT_MS)), { baseURL: url });
+          const results = await fillInBatches(
+            chromiumBrowser,
+            people,
+            AT_ONCE,
+            (page, i) => attempt(fillEnquiryForm(page, `person${i}${marker}`, PERSON, FILL_TIMEOUT_MS)),
+            { baseURL: url },
+          );
           const fills = finished("people in Chromium", results, notes);
           thanked = fills.filter((fill) => fill.alerts.join() === THANKS).length;
-          notes.push(`people in Chromium: fill time ${spread(fillTimes(fills))}; hand actions counted, ${countSpread(fillActions(fills))}; proof of work in the form's worker ${spread(solveTimes(fills))}.`);
+          notes.push(
+            `people in Chromium: fill time ${spread(fillTimes(fills))}; hand actions counted, ${countSpread(fillActions(fills))}; proof of work in the form's worker ${spread(solveTimes(fills))}.`,
+          );
         } else {
           // Beside the site's port when one was given (Firefox's BiDi, WebKitWebDriver: one at a time).
           const alerts = await peopleInEngine(browser, url, people, marker, port === 0 ? undefined : port + 1);

@@ -145,18 +145,31 @@ interface PageScore {
 }
 
 /** The metrics themselves are in the table; the list of what Lighthouse flags is for the rest. */
-const METRIC_AUDITS = new Set(["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "max-potential-fid", "interactive", "speed-index", "cumulative-layout-shift"]);
+const METRIC_AUDITS = new Set([
+  "first-contentful-paint",
+  "largest-contentful-paint",
+  "total-blocking-time",
+  "max-potential-fid",
+  "interactive",
+  "speed-index",
+  "cumulative-layout-shift",
+]);
 
 /** Why a diagnostic that remains is left as it is. */
 const WHY_LEFT: Record<string, string> = {
-  "render-blocking-resources": "the one stylesheet (about 6.5 KB gzip) blocks the first paint; inlining it would need `style-src 'unsafe-inline'` or a hash in the CSP, and the policy allows neither",
+  "render-blocking-resources":
+    "the one stylesheet (about 6.5 KB gzip) blocks the first paint; inlining it would need `style-src 'unsafe-inline'` or a hash in the CSP, and the policy allows neither",
   "render-blocking-insight": "the same stylesheet",
-  "unused-javascript": "most of it is react-dom code that hydration does not run on this page; the entry is within its budget and splitting React is not worth a second request",
-  "uses-long-cache-ttl": "pictures and videos keep their own names (no content hash), so they get an hour of cache; hashed files under /assets/ are cached for a year",
+  "unused-javascript":
+    "most of it is react-dom code that hydration does not run on this page; the entry is within its budget and splitting React is not worth a second request",
+  "uses-long-cache-ttl":
+    "pictures and videos keep their own names (no content hash), so they get an hour of cache; hashed files under /assets/ are cached for a year",
   "cache-insight": "the same cache lifetimes",
-  "image-delivery-insight": "the service-card posters are 480×320 WebPs of about 5 KB shown at about 300×200 in the four-column desktop grid; smaller sizes would need a srcset field in the content model",
+  "image-delivery-insight":
+    "the service-card posters are 480×320 WebPs of about 5 KB shown at about 300×200 in the four-column desktop grid; smaller sizes would need a srcset field in the content model",
   "network-dependency-tree-insight": "informational: HTML → entry script, stylesheet and the chunks of the page's blocks (all preloaded), no deeper chain",
-  "lcp-discovery-insight": "the largest paint is a card picture: in the HTML and not lazy, but without fetchpriority=high (the card cannot know it is the largest)",
+  "lcp-discovery-insight":
+    "the largest paint is a card picture: in the HTML and not lazy, but without fetchpriority=high (the card cannot know it is the largest)",
   "forced-reflow-insight": "seen in some runs only, on different pages, and with no source named",
 };
 
@@ -165,7 +178,14 @@ function score(lhr: LighthouseResult, page: string, formFactor: FormFactor): Pag
   const metric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
   const inCategories = new Set(Object.values(lhr.categories).flatMap((c) => c.auditRefs.map((r) => r.id)));
   const flagged = Object.values(lhr.audits)
-    .filter((a) => inCategories.has(a.id) && !METRIC_AUDITS.has(a.id) && a.score !== null && a.score < 1 && ["binary", "numeric", "metricSavings"].includes(a.scoreDisplayMode))
+    .filter(
+      (a) =>
+        inCategories.has(a.id) &&
+        !METRIC_AUDITS.has(a.id) &&
+        a.score !== null &&
+        a.score < 1 &&
+        ["binary", "numeric", "metricSavings"].includes(a.scoreDisplayMode),
+    )
     .map((a) => `${a.id}: ${a.title}${a.displayValue ? ` (${a.displayValue})` : ""}`);
   return {
     page,
@@ -215,7 +235,12 @@ async function lighthouseAll(): Promise<{ scores: PageScore[]; firstView: FirstV
   const kept: PageScore[] = [];
   try {
     const firstView = await firstViewOnPhone(`${site.url}/`);
-    console.log(`  first view of / on a phone: ${kb(firstView.beforeVideo)} before the intro video starts (target ${kb(FIRST_VIEW_TARGET)}), ${kb(firstView.bytes)} with it; largest: ${firstView.files.slice(0, 4).map((f) => `${f.path} ${kb(f.bytes)}`).join(", ")}`);
+    console.log(
+      `  first view of / on a phone: ${kb(firstView.beforeVideo)} before the intro video starts (target ${kb(FIRST_VIEW_TARGET)}), ${kb(firstView.bytes)} with it; largest: ${firstView.files
+        .slice(0, 4)
+        .map((f) => `${f.path} ${kb(f.bytes)}`)
+        .join(", ")}`,
+    );
     for (const formFactor of ["mobile", "desktop"] as const) {
       for (const page of PAGES) {
         const all: PageScore[] = [];
@@ -241,7 +266,9 @@ function markdown(report: Report): string {
   lines.push(`# Benchmark, ${report.date}`, "");
   lines.push(`Written by \`npm run bench\` (tools/bench/bench.ts). Figures, not assertions: budgets on bytes are asserted in`);
   lines.push(`tests/budgets/; times depend on the machine. Machine: ${machine.cpus} × ${machine.cpuModel}, Node ${machine.node},`);
-  lines.push(`Chromium ${machine.chromium}; load average (1/5/15 min) ${machine.loadAverage.join(" / ")} at the start, ${report.loadAverageAtEnd.join(" / ")} at the end`);
+  lines.push(
+    `Chromium ${machine.chromium}; load average (1/5/15 min) ${machine.loadAverage.join(" / ")} at the start, ${report.loadAverageAtEnd.join(" / ")} at the end`,
+  );
   lines.push("(other work on the machine inflates the times; the bytes and Lighthouse's simulated mobile figures move little).", "");
   lines.push("## Build", "");
   if (build) {
@@ -249,21 +276,37 @@ function markdown(report: Report): string {
     for (const [phase, s] of Object.entries(build)) lines.push(`| ${phase} | ${s.toFixed(2)} |`);
   } else lines.push("Not measured (`--no-build`).");
   lines.push("", "## Validation of every file", "");
-  lines.push(`${validation.files} files, ${validation.problems} problems. In process: first run ${validation.firstRunMs} ms (cold), then median ${validation.medianMs} ms; \`npm run validate\` as a command (\`node src/cli/launch.mjs validate\`, fastest of 5): ${validation.cliWallMs} ms.`);
+  lines.push(
+    `${validation.files} files, ${validation.problems} problems. In process: first run ${validation.firstRunMs} ms (cold), then median ${validation.medianMs} ms; \`npm run validate\` as a command (\`node src/cli/launch.mjs validate\`, fastest of 5): ${validation.cliWallMs} ms.`,
+  );
   lines.push("", "## Bytes per route", "");
   lines.push(`Initial JS of /: ${kb(sizes.initialJsOfHome)} gzip (budget in tests/budgets/). All CSS: ${kb(sizes.allCss)} gzip (budget 20 KB).`);
-  lines.push("JS and CSS are the gzip (level 9) bytes a route loads before it is interactive; images are the raw bytes of the pictures its HTML names (eager and lazy).", "");
+  lines.push(
+    "JS and CSS are the gzip (level 9) bytes a route loads before it is interactive; images are the raw bytes of the pictures its HTML names (eager and lazy).",
+    "",
+  );
   lines.push("| route | JS (gzip) | CSS (gzip) | images |", "|---|---:|---:|---:|");
   for (const r of sizes.routes) lines.push(`| ${r.route} | ${kb(r.js)} | ${kb(r.css)} | ${kb(r.images)} |`);
   lines.push("", "## First view of / on a phone", "");
-  lines.push(`${kb(report.firstView.beforeVideo)} over the wire until the page is idle and the intro video may start (target ${kb(FIRST_VIEW_TARGET)}); ${kb(report.firstView.bytes)} with the video it then starts. Everything a 375×812 phone fetches until the network has been quiet for 3 s, without any interaction (tools/measure/first-view.ts).`, "");
+  lines.push(
+    `${kb(report.firstView.beforeVideo)} over the wire until the page is idle and the intro video may start (target ${kb(FIRST_VIEW_TARGET)}); ${kb(report.firstView.bytes)} with the video it then starts. Everything a 375×812 phone fetches until the network has been quiet for 3 s, without any interaction (tools/measure/first-view.ts).`,
+    "",
+  );
   lines.push("| file | bytes |", "|---|---:|");
   for (const f of report.firstView.files) lines.push(`| ${f.path} | ${kb(f.bytes)} |`);
   lines.push("", "## Lighthouse 12.8", "");
-  lines.push(`Against \`npm start\` on a free port; default mobile (simulated Moto G Power, slow 4G) and desktop settings; median of ${report.runs} run(s) by performance score.`);
-  lines.push(`Targets: performance ≥ ${TARGETS.mobilePerformance} on mobile, ${TARGETS.otherCategories} for the other three categories, CLS ${TARGETS.cls}.`, "");
+  lines.push(
+    `Against \`npm start\` on a free port; default mobile (simulated Moto G Power, slow 4G) and desktop settings; median of ${report.runs} run(s) by performance score.`,
+  );
+  lines.push(
+    `Targets: performance ≥ ${TARGETS.mobilePerformance} on mobile, ${TARGETS.otherCategories} for the other three categories, CLS ${TARGETS.cls}.`,
+    "",
+  );
   lines.push("| form factor | page | performance | accessibility | best practices | SEO | LCP | CLS | TBT |", "|---|---|---:|---:|---:|---:|---:|---:|---:|");
-  for (const s of lh) lines.push(`| ${s.formFactor} | ${s.page} | ${s.performance} | ${s.accessibility} | ${s.bestPractices} | ${s.seo} | ${s.lcpMs} ms | ${s.cls} | ${s.tbtMs} ms |`);
+  for (const s of lh)
+    lines.push(
+      `| ${s.formFactor} | ${s.page} | ${s.performance} | ${s.accessibility} | ${s.bestPractices} | ${s.seo} | ${s.lcpMs} ms | ${s.cls} | ${s.tbtMs} ms |`,
+    );
   const byAudit = new Map<string, { title: string; where: string[] }>();
   for (const s of lh) {
     for (const f of s.flagged) {
@@ -300,7 +343,10 @@ const machine = {
   cpus: cpus().length,
   cpuModel: cpus()[0]?.model.trim() ?? "unknown",
   node: process.version,
-  chromium: spawnSync(CHROMIUM, ["--version"], { encoding: "utf8" }).stdout.replace(/^Chromium\s*/, "").split(" ")[0] ?? "unknown",
+  chromium:
+    spawnSync(CHROMIUM, ["--version"], { encoding: "utf8" })
+      .stdout.replace(/^Chromium\s*/, "")
+      .split(" ")[0] ?? "unknown",
   loadAverage: loadavg().map((n) => Math.round(n * 100) / 100),
 };
 
@@ -311,7 +357,9 @@ try {
 
   console.log("== validation of every file");
   const validation = timedValidation();
-  console.log(`  ${validation.files} files: first ${validation.firstRunMs} ms, then median ${validation.medianMs} ms in process; ${validation.cliWallMs} ms as a command`);
+  console.log(
+    `  ${validation.files} files: first ${validation.firstRunMs} ms, then median ${validation.medianMs} ms in process; ${validation.cliWallMs} ms as a command`,
+  );
 
   console.log("== bytes per route");
   const routes = routeSizes().map((r) => ({ route: r.route, js: r.js, css: r.css, images: imageBytes(r.route) }));
@@ -323,16 +371,37 @@ try {
   console.log(`== Lighthouse (${runs} run(s) each)`);
   const { scores, firstView } = await lighthouseAll();
 
-  const report: Report = { date, runs, machine, build, validation, sizes: { initialJsOfHome: home.js, allCss: cssBytes, routes }, firstView, lighthouse: scores, targets: TARGETS, loadAverageAtEnd: loadavg().map((n) => Math.round(n * 100) / 100) };
+  const report: Report = {
+    date,
+    runs,
+    machine,
+    build,
+    validation,
+    sizes: { initialJsOfHome: home.js, allCss: cssBytes, routes },
+    firstView,
+    lighthouse: scores,
+    targets: TARGETS,
+    loadAverageAtEnd: loadavg().map((n) => Math.round(n * 100) / 100),
+  };
   mkdirSync(join(root, "docs"), { recursive: true });
   writeFileSync(join(root, "docs", `bench-${date}.json`), JSON.stringify(report, null, 2) + "\n");
   writeFileSync(join(root, "docs", `bench-${date}.md`), markdown(report));
   const missed = scores.filter(
-    (s) => (s.formFactor === "mobile" && s.performance < TARGETS.mobilePerformance) || s.accessibility < 100 || s.bestPractices < 100 || s.seo < 100 || s.cls > TARGETS.cls,
+    (s) =>
+      (s.formFactor === "mobile" && s.performance < TARGETS.mobilePerformance) ||
+      s.accessibility < 100 ||
+      s.bestPractices < 100 ||
+      s.seo < 100 ||
+      s.cls > TARGETS.cls,
   );
-  console.log(`\nWrote docs/bench-${date}.json and docs/bench-${date}.md. ${missed.length === 0 ? "Every Lighthouse target met." : `Targets missed on: ${missed.map((s) => `${s.formFactor} ${s.page}`).join(", ")}.`}`);
+  console.log(
+    `\nWrote docs/bench-${date}.json and docs/bench-${date}.md. ${missed.length === 0 ? "Every Lighthouse target met." : `Targets missed on: ${missed.map((s) => `${s.formFactor} ${s.page}`).join(", ")}.`}`,
+  );
   console.log("== The browser editor (npm run bench:editor)");
-  spawnSync(process.execPath, [join(root, "node_modules", "tsx", "dist", "cli.mjs"), join(root, "tools", "bench", "bench-editor.ts")], { cwd: root, stdio: "inherit" });
+  spawnSync(process.execPath, [join(root, "node_modules", "tsx", "dist", "cli.mjs"), join(root, "tools", "bench", "bench-editor.ts")], {
+    cwd: root,
+    stdio: "inherit",
+  });
 } finally {
   rmSync(tmp, { recursive: true, force: true });
 }

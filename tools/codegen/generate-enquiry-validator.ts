@@ -39,7 +39,8 @@ export function generateEnquiryModules(): { file: string; text: string }[] {
   const source = standaloneCode(ajv, ajv.compile(schema))
     .replace('"use strict";export const validate = validate10;export default validate10;', "")
     .replace(UCS2LENGTH_REQUIRE, UCS2LENGTH_INLINE);
-  if (source.includes("require(") || source.includes("export ")) throw new Error("ajv's standalone output changed shape: update tools/codegen/generate-enquiry-validator.ts");
+  if (source.includes("require(") || source.includes("export "))
+    throw new Error("ajv's standalone output changed shape: update tools/codegen/generate-enquiry-validator.ts");
   const fields = Object.fromEntries(
     Object.entries(schema.properties).map(([name, field]) => [
       name,

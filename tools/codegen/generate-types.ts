@@ -33,7 +33,8 @@ function rewrite(node: unknown, from: string, keepTitle: boolean): unknown {
   for (const [k, v] of Object.entries(node as Json)) {
     if (k === "$ref" && typeof v === "string") out.$ref = `#/definitions/${nameOfRef(v, from)}`;
     else if ((k === "title" && !keepTitle) || k === "$schema" || k === "examples" || k === "discriminator" || k === "x-kind" || k === "definitions") continue;
-    else if (k === "properties" && v && typeof v === "object") out[k] = Object.fromEntries(Object.entries(v as Json).map(([p, s]) => [p, rewrite(s, from, false)]));
+    else if (k === "properties" && v && typeof v === "object")
+      out[k] = Object.fromEntries(Object.entries(v as Json).map(([p, s]) => [p, rewrite(s, from, false)]));
     else out[k] = rewrite(v, from, false);
   }
   return out;

@@ -66,5 +66,7 @@ if (isEntryPoint(import.meta.url)) {
   const url = positionals[0] ?? "http://127.0.0.1:3000/";
   const view = await firstViewOnPhone(url);
   for (const f of view.files) console.log(`${(f.bytes / 1024).toFixed(1).padStart(8)} KB  ${f.path}`);
-  console.log(`first view of ${url} on a phone: ${(view.beforeVideo / 1024).toFixed(1)} KB before a video starts, ${(view.bytes / 1024).toFixed(1)} KB with the videos started once idle`);
+  console.log(
+    `first view of ${url} on a phone: ${(view.beforeVideo / 1024).toFixed(1)} KB before a video starts, ${(view.bytes / 1024).toFixed(1)} KB with the videos started once idle`,
+  );
 }

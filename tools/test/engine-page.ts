@@ -74,7 +74,12 @@ const PUPPETEER_KEYS = { Escape: "Escape", Tab: "Tab", Enter: "Enter" } as const
 async function launchPuppeteer(engine: "chromium" | "firefox", baseUrl: string, port: number | undefined): Promise<EnginePage> {
   const browser: PuppeteerBrowser =
     engine === "firefox"
-      ? await puppeteer.launch({ browser: "firefox", executablePath: FIREFOX, headless: true, args: port === undefined ? [] : [`--remote-debugging-port=${port}`] })
+      ? await puppeteer.launch({
+          browser: "firefox",
+          executablePath: FIREFOX,
+          headless: true,
+          args: port === undefined ? [] : [`--remote-debugging-port=${port}`],
+        })
       : await puppeteer.launch({ browser: "chrome", executablePath: chromiumPath(), headless: true, args: [...CHROMIUM_ARGS] });
   const page: PuppeteerPage = (await browser.pages())[0] ?? (await browser.newPage());
   const alerts: string[] = [];
@@ -170,7 +175,10 @@ async function webkitSession(display: string | undefined, driverPort: number | u
       logLevel: "error",
       // unhandledPromptBehavior: WebKitWebDriver keeps reporting an alert as open after it was
       // accepted, and would refuse every later command of the session (a second form sent in it).
-      capabilities: { unhandledPromptBehavior: "accept", "webkitgtk:browserOptions": { binary: MINIBROWSER, args: ["--automation"] } } as WebdriverIO.Capabilities,
+      capabilities: {
+        unhandledPromptBehavior: "accept",
+        "webkitgtk:browserOptions": { binary: MINIBROWSER, args: ["--automation"] },
+      } as WebdriverIO.Capabilities,
     });
     return { browser, stop };
   } catch (error) {

@@ -32,9 +32,13 @@ export interface FilledForm {
 
 /** The page is hydrated and its checks have loaded: the Submit button is enabled. */
 async function formReady(page: Page, timeoutMs: number): Promise<void> {
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true" && document.querySelector("form button[type=submit]:not([disabled])") !== null, undefined, {
-    timeout: timeoutMs,
-  });
+  await page.waitForFunction(
+    () => document.documentElement.dataset.hydrated === "true" && document.querySelector("form button[type=submit]:not([disabled])") !== null,
+    undefined,
+    {
+      timeout: timeoutMs,
+    },
+  );
 }
 
 /**
@@ -44,7 +48,13 @@ async function formReady(page: Page, timeoutMs: number): Promise<void> {
  */
 function fillInOneScript({ email }: { email: string }): void {
   const form = document.querySelector("form")!;
-  const values = [["firstName", "Bot"], ["lastName", "Botson"], ["email", email], ["phoneNumber", "9876543210"], ["subject", "Course enquiry"]] as const;
+  const values = [
+    ["firstName", "Bot"],
+    ["lastName", "Botson"],
+    ["email", email],
+    ["phoneNumber", "9876543210"],
+    ["subject", "Course enquiry"],
+  ] as const;
   for (const [name, value] of values) {
     const control = form.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement;
     // The prototype's setter, not `control.value =`: React tracks the value it set itself and would take the event for no change.
@@ -61,7 +71,13 @@ function fillInOneScript({ email }: { email: string }): void {
  * way home; `timeoutMs` bounds each wait (the page, the form's readiness, the way home). `onReady` runs once the form can be sent, before the first field is touched (the spam
  * test slows the CPU there, so the fill, not the page's loading, runs on a busy machine).
  */
-export async function fillEnquiryForm(page: Page, email: string, filler: Filler, timeoutMs = 30_000, onReady?: (page: Page) => Promise<void>): Promise<FilledForm> {
+export async function fillEnquiryForm(
+  page: Page,
+  email: string,
+  filler: Filler,
+  timeoutMs = 30_000,
+  onReady?: (page: Page) => Promise<void>,
+): Promise<FilledForm> {
   const filled: FilledForm = { payload: {}, alerts: [] };
   page.on("dialog", (dialog) => {
     filled.alerts.push(dialog.message());

@@ -6,7 +6,25 @@
  * not seen. No library counts operations (benchmark libraries time), hence this.
  */
 
-const ARRAY_WALKS = ["filter", "map", "flatMap", "some", "every", "find", "findIndex", "findLast", "findLastIndex", "forEach", "reduce", "includes", "indexOf", "join", "sort", "slice", "concat"] as const;
+const ARRAY_WALKS = [
+  "filter",
+  "map",
+  "flatMap",
+  "some",
+  "every",
+  "find",
+  "findIndex",
+  "findLast",
+  "findLastIndex",
+  "forEach",
+  "reduce",
+  "includes",
+  "indexOf",
+  "join",
+  "sort",
+  "slice",
+  "concat",
+] as const;
 
 type Fn = (this: unknown, ...args: unknown[]) => unknown;
 
@@ -21,19 +39,25 @@ export function countOperations<T>(work: () => T): { result: T; operations: numb
   };
   const iteratorPrototypes = [[][Symbol.iterator](), new Map().keys(), new Set().values()].map((it) => Object.getPrototypeOf(it) as object);
   for (const proto of iteratorPrototypes) {
-    patch(proto, "next", (original) =>
-      function (this: unknown, ...args: unknown[]) {
-        operations++;
-        return original.apply(this, args);
-      },
+    patch(
+      proto,
+      "next",
+      (original) =>
+        function (this: unknown, ...args: unknown[]) {
+          operations++;
+          return original.apply(this, args);
+        },
     );
   }
   for (const name of ARRAY_WALKS) {
-    patch(Array.prototype, name, (original) =>
-      function (this: unknown, ...args: unknown[]) {
-        operations += (this as unknown[]).length;
-        return original.apply(this, args);
-      },
+    patch(
+      Array.prototype,
+      name,
+      (original) =>
+        function (this: unknown, ...args: unknown[]) {
+          operations += (this as unknown[]).length;
+          return original.apply(this, args);
+        },
     );
   }
   try {

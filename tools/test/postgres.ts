@@ -49,7 +49,6 @@ export function postgresRequired(env: NodeJS.ProcessEnv = process.env): boolean 
 
 export const POSTGRES_REQUIRED_IN_CI = "CI is set, so the PostgreSQL store tests must run and are not skipped.";
 
-
 /** PostgreSQL refuses to run as root: as root, run its commands as the "postgres" user. */
 function runAs(): { uid: number; gid: number } | null {
   if (process.getuid?.() !== 0) return null;

@@ -27,7 +27,9 @@ export function Anchors({ id, heading, intro, navLabel = "On this page", section
       </div>
       {sections.map((s) => (
         <section key={s.id} id={s.id} className={styles.section} aria-labelledby={`${s.id}-heading`}>
-          {s.altIds?.map((alt) => <span key={alt} id={alt} className={styles.altAnchor} aria-hidden="true" />)}
+          {s.altIds?.map((alt) => (
+            <span key={alt} id={alt} className={styles.altAnchor} aria-hidden="true" />
+          ))}
           <div className={`container ${s.image ? styles.split : ""}`}>
             <div className={styles.text}>
               <Heading depth={heading ? 1 : 0} id={`${s.id}-heading`}>

@@ -49,7 +49,16 @@ export function CandidateForm({ id, mode, heading, intro, submitLabel, alternate
           <label className={styles.label} htmlFor={`${uid}-email`}>
             Email
           </label>
-          <input id={`${uid}-email`} className={styles.input} type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+          <input
+            id={`${uid}-email`}
+            className={styles.input}
+            type="email"
+            name="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
           <label className={styles.label} htmlFor={`${uid}-password`}>
             Password
           </label>

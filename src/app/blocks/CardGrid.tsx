@@ -29,13 +29,25 @@ export function CardGrid({ id, heading, intro, columns = 3, cards }: BlockOf<"ca
               key={card.id ?? i}
               id={card.id}
               className={card.action && inlineLinks(card.text).length === 0 ? cardStyles.linked : undefined}
-              media={card.video ? <CardVideo video={card.video} className={cardStyles.image} /> : card.image ? <Picture image={card.image} aboveFold={nearTop && i < columns} className={cardStyles.image} /> : null}
+              media={
+                card.video ? (
+                  <CardVideo video={card.video} className={cardStyles.image} />
+                ) : card.image ? (
+                  <Picture image={card.image} aboveFold={nearTop && i < columns} className={cardStyles.image} />
+                ) : null
+              }
               title={card.title}
               text={card.text}
               facts={card.facts}
               headingDepth={heading ? 1 : 0}
             >
-              {card.action ? <ActionLink action={{ style: "link", ...card.action }} context={card.title} className={cx(cardStyles.action, inlineLinks(card.text).length === 0 && cardStyles.stretched)} /> : null}
+              {card.action ? (
+                <ActionLink
+                  action={{ style: "link", ...card.action }}
+                  context={card.title}
+                  className={cx(cardStyles.action, inlineLinks(card.text).length === 0 && cardStyles.stretched)}
+                />
+              ) : null}
             </Card>
           ))}
         </ul>

@@ -58,7 +58,10 @@ const HONEYPOT = "nx_check";
  */
 function useFormDefences(form: RefObject<HTMLFormElement | null>): FormDefences {
   const [defences] = useState(() =>
-    formDefences({ fetch: (...args) => window.fetch(...args), onError: (error) => console.error("The enquiry form's spam check could not be prepared:", error) }),
+    formDefences({
+      fetch: (...args) => window.fetch(...args),
+      onError: (error) => console.error("The enquiry form's spam check could not be prepared:", error),
+    }),
   );
   useEffect(() => {
     const element = form.current;
@@ -109,7 +112,18 @@ function useFillTimer(form: RefObject<HTMLFormElement | null>): FillTimer {
  * src/app/enquiry; this component only draws them and wires the browser (alert, focus,
  * localStorage, navigation) to them.
  */
-export function EnquiryForm({ id, heading, intro, background, labels, subjectPlaceholder, subjects, submitLabel, sendingLabel, privacyNotice }: BlockOf<"enquiryForm">) {
+export function EnquiryForm({
+  id,
+  heading,
+  intro,
+  background,
+  labels,
+  subjectPlaceholder,
+  subjects,
+  submitLabel,
+  sendingLabel,
+  privacyNotice,
+}: BlockOf<"enquiryForm">) {
   const [state, dispatch] = useReducer(enquiryFormReducer, INITIAL_ENQUIRY_FORM_STATE);
   const { data, problem, status } = state;
   const navigate = useNavigate();
@@ -245,10 +259,36 @@ export function EnquiryForm({ id, heading, intro, background, labels, subjectPla
             />
           </div>
           <div className={styles.pair}>
-            {field("firstName", labels.firstName, <input {...bind("firstName")} onChange={edit("firstName")} type="text" autoComplete="given-name" required maxLength={ENQUIRY_FIELDS.first_name.maxLength} />)}
-            {field("lastName", labels.lastName, <input {...bind("lastName")} onChange={edit("lastName")} type="text" autoComplete="family-name" required maxLength={ENQUIRY_FIELDS.last_name.maxLength} />)}
+            {field(
+              "firstName",
+              labels.firstName,
+              <input
+                {...bind("firstName")}
+                onChange={edit("firstName")}
+                type="text"
+                autoComplete="given-name"
+                required
+                maxLength={ENQUIRY_FIELDS.first_name.maxLength}
+              />,
+            )}
+            {field(
+              "lastName",
+              labels.lastName,
+              <input
+                {...bind("lastName")}
+                onChange={edit("lastName")}
+                type="text"
+                autoComplete="family-name"
+                required
+                maxLength={ENQUIRY_FIELDS.last_name.maxLength}
+              />,
+            )}
           </div>
-          {field("email", labels.email, <input {...bind("email")} onChange={edit("email")} type="email" autoComplete="email" required maxLength={ENQUIRY_FIELDS.email.maxLength} />)}
+          {field(
+            "email",
+            labels.email,
+            <input {...bind("email")} onChange={edit("email")} type="email" autoComplete="email" required maxLength={ENQUIRY_FIELDS.email.maxLength} />,
+          )}
           {/* The phone fields share a row, so their message spans the row instead of squeezing into one column. */}
           <div className={cx(styles.phoneRow, other && styles.withIsd)}>
             {field(
@@ -268,7 +308,16 @@ export function EnquiryForm({ id, heading, intro, background, labels, subjectPla
               ? field(
                   "customIsdCode",
                   labels.customIsdCode,
-                  <input {...bind("customIsdCode")} onChange={edit("customIsdCode")} type="text" inputMode="tel" autoComplete="tel-country-code" placeholder="+61" required maxLength={ISD_CODE_MAX_LENGTH} />,
+                  <input
+                    {...bind("customIsdCode")}
+                    onChange={edit("customIsdCode")}
+                    type="text"
+                    inputMode="tel"
+                    autoComplete="tel-country-code"
+                    placeholder="+61"
+                    required
+                    maxLength={ISD_CODE_MAX_LENGTH}
+                  />,
                   { className: styles.isd, error: false },
                 )
               : null}
@@ -276,7 +325,15 @@ export function EnquiryForm({ id, heading, intro, background, labels, subjectPla
             {field(
               "phoneNumber",
               labels.phoneNumber,
-              <input {...bind("phoneNumber")} onChange={edit("phoneNumber")} type="text" inputMode="numeric" autoComplete="tel-national" required maxLength={PHONE_NUMBER_LENGTH} />,
+              <input
+                {...bind("phoneNumber")}
+                onChange={edit("phoneNumber")}
+                type="text"
+                inputMode="numeric"
+                autoComplete="tel-national"
+                required
+                maxLength={PHONE_NUMBER_LENGTH}
+              />,
               { className: styles.phone, error: false },
             )}
             {errorFor(["countryCode", "customIsdCode", "phoneNumber"], problem?.field === "phoneNumber" ? styles.phoneError : styles.codeError)}

@@ -16,7 +16,10 @@ class SectionBoundary extends Component<{ index: number; type: string; children:
   }
 
   override componentDidCatch(error: unknown): void {
-    const failure = new Error(`sections[${this.props.index}] (${this.props.type}) could not be drawn: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    const failure = new Error(
+      `sections[${this.props.index}] (${this.props.type}) could not be drawn: ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
+    );
     if (typeof reportError === "function") reportError(failure);
     else console.error(failure);
   }

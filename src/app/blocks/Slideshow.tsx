@@ -44,7 +44,12 @@ export function Slideshow({ id, heading, intro, slides, interval = DEFAULT_INTER
           }}
         >
           <div className={styles.controls}>
-            <button type="button" className={styles.rotation} onClick={() => setStopped(playing)} aria-label={playing ? "Stop automatic slide show" : "Start automatic slide show"}>
+            <button
+              type="button"
+              className={styles.rotation}
+              onClick={() => setStopped(playing)}
+              aria-label={playing ? "Stop automatic slide show" : "Start automatic slide show"}
+            >
               <PlayPauseIcon playing={playing} />
             </button>
             <div className={styles.pickers} role="group" aria-label="Choose a slide">

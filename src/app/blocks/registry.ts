@@ -23,4 +23,3 @@ export const registry: Registry = {
   split: () => import("./Split.tsx").then((m) => m.Split),
   table: () => import("./Table.tsx").then((m) => m.Table),
 };
-

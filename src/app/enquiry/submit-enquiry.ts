@@ -2,10 +2,7 @@ import type { Enquiry } from "../../shared/generated/schema-types.ts";
 
 export const ENQUIRY_PATH = "/api/v1/enquiries/";
 
-export type SubmitResult =
-  | { kind: "ok"; sessionId: string }
-  | { kind: "rejected"; status: number }
-  | { kind: "network"; error: unknown };
+export type SubmitResult = { kind: "ok"; sessionId: string } | { kind: "rejected"; status: number } | { kind: "network"; error: unknown };
 
 export interface SubmitOptions {
   fetch: typeof globalThis.fetch;

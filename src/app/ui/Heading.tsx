@@ -9,7 +9,17 @@ type Level = 1 | 2 | 3 | 4;
  * A heading whose level follows the page outline: `depth` 0 is the section's own heading
  * (h1 in the first section, h2 elsewhere), depth 1 one level below it, and so on.
  */
-export function Heading({ depth = 0, id, className, children }: { depth?: number; id?: string | undefined; className?: string | undefined; children: ReactNode }) {
+export function Heading({
+  depth = 0,
+  id,
+  className,
+  children,
+}: {
+  depth?: number;
+  id?: string | undefined;
+  className?: string | undefined;
+  children: ReactNode;
+}) {
   const first = useContext(SectionIndex) === 0;
   const level = Math.min(4, (first ? 1 : 2) + depth) as Level;
   const Tag = `h${level}` as const;

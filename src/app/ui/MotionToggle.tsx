@@ -11,7 +11,13 @@ import { PlayPauseIcon } from "./PlayPauseIcon.tsx";
 export function MotionToggle({ className }: { className?: string }) {
   const paused = useMotionPaused();
   return (
-    <button type="button" className={`${styles.toggle} ${className ?? ""}`} aria-pressed={paused} title={paused ? "Play all motion" : "Pause all motion"} onClick={() => setMotionPaused(!paused)}>
+    <button
+      type="button"
+      className={`${styles.toggle} ${className ?? ""}`}
+      aria-pressed={paused}
+      title={paused ? "Play all motion" : "Pause all motion"}
+      onClick={() => setMotionPaused(!paused)}
+    >
       <PlayPauseIcon playing={!paused} />
       <span className="visually-hidden">Pause all motion</span>
     </button>

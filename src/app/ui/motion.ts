@@ -55,7 +55,11 @@ function subscribeReduced(notify: () => void): () => void {
 
 /** Whether the visitor asked for reduced motion; false in the prerendered HTML (CSS stills what it can there). */
 export function useReducedMotion(): boolean {
-  return useSyncExternalStore(subscribeReduced, () => reducedMotionList()?.matches === true, () => false);
+  return useSyncExternalStore(
+    subscribeReduced,
+    () => reducedMotionList()?.matches === true,
+    () => false,
+  );
 }
 
 /**

@@ -92,7 +92,12 @@ export function fontsourceFaces(pkg: string, weight: 400 | 700): FallbackFace[] 
     const woff = /url\(\.\/files\/([^)]+\.woff)\)/.exec(block)?.[1];
     const range = /unicode-range:\s*([^;]+);/.exec(block)?.[1];
     if (!woff || !range) continue;
-    faces.push({ family: `${pkg.replace("@fontsource/", "")} ${woff.replace(/-\d+-normal\.woff$/, "")}`, weight, file: require.resolve(`${pkg}/files/${woff}`), ranges: parseUnicodeRange(range) });
+    faces.push({
+      family: `${pkg.replace("@fontsource/", "")} ${woff.replace(/-\d+-normal\.woff$/, "")}`,
+      weight,
+      file: require.resolve(`${pkg}/files/${woff}`),
+      ranges: parseUnicodeRange(range),
+    });
   }
   return faces;
 }
@@ -182,11 +187,33 @@ const el = (type: string, style: Record<string, unknown>, children?: unknown, ex
 function cardTree(text: CardText, assets: CardAssets, families: string[]): Node {
   return el(
     "div",
-    { width: CARD_WIDTH, height: CARD_HEIGHT, boxSizing: "border-box", display: "flex", flexDirection: "column", justifyContent: "space-between", background: CARD_COLOURS.background, paddingTop: 72, paddingBottom: 64, paddingLeft: 80, paddingRight: 80, fontFamily: [...Object.values(FAMILY), ...families].map((f) => JSON.stringify(f)).join(", "), color: CARD_COLOURS.text },
+    {
+      width: CARD_WIDTH,
+      height: CARD_HEIGHT,
+      boxSizing: "border-box",
+      display: "flex",
+      flexDirection: "column",
+      justifyContent: "space-between",
+      background: CARD_COLOURS.background,
+      paddingTop: 72,
+      paddingBottom: 64,
+      paddingLeft: 80,
+      paddingRight: 80,
+      fontFamily: [...Object.values(FAMILY), ...families].map((f) => JSON.stringify(f)).join(", "),
+      color: CARD_COLOURS.text,
+    },
     [
       el("div", { display: "flex", flexDirection: "column" }, [
         el("div", { width: 120, height: 8, background: CARD_COLOURS.accent, borderRadius: 4, marginBottom: 36 }),
-        ...(text.section ? [el("div", { display: "block", fontSize: 34, color: CARD_COLOURS.accent, fontWeight: 700, marginBottom: 24, wordBreak: "break-word", lineClamp: 1 }, text.section)] : []),
+        ...(text.section
+          ? [
+              el(
+                "div",
+                { display: "block", fontSize: 34, color: CARD_COLOURS.accent, fontWeight: 700, marginBottom: 24, wordBreak: "break-word", lineClamp: 1 },
+                text.section,
+              ),
+            ]
+          : []),
         // A word longer than a line breaks inside itself; a title longer than three lines ends in "…".
         el("div", { display: "block", fontSize: titleSize(text.title), fontWeight: 700, lineHeight: 1.12, wordBreak: "break-word", lineClamp: 3 }, text.title),
       ]),
@@ -209,6 +236,10 @@ export async function drawCard(text: CardText, assets: CardAssets): Promise<Buff
   const [title, section, brand] = texts as [string, string, string];
   const families = [...new Set(faces.map((f) => f.family))];
   const tree = cardTree({ title, section, brand }, assets, families);
-  const svg = await satori(tree as unknown as Parameters<typeof satori>[0], { width: CARD_WIDTH, height: CARD_HEIGHT, fonts: [...assets.fonts, ...faces.map(fallbackFont)] });
+  const svg = await satori(tree as unknown as Parameters<typeof satori>[0], {
+    width: CARD_WIDTH,
+    height: CARD_HEIGHT,
+    fonts: [...assets.fonts, ...faces.map(fallbackFont)],
+  });
   return new Resvg(svg, { fitTo: { mode: "original" } }).render().asPng();
 }

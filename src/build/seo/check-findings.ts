@@ -23,7 +23,11 @@ const BUILD_FAULT = "the build wrote it wrong, not the page file: tell a develop
 export function structuredDataFindings(content: SiteContent, route: string, distDir: string, loaded: LoadedFile): StructuredDataFinding[] {
   const tree = siteTreeOf(content.site!, content.pages, content.table.primaryOf);
   const expected = pageSeoOf(tree, route);
-  const findings: StructuredDataFinding[] = expected.problems.map((p) => ({ at: locate(loaded, p.path), message: `structured data: ${p.message}`, hint: p.hint }));
+  const findings: StructuredDataFinding[] = expected.problems.map((p) => ({
+    at: locate(loaded, p.path),
+    message: `structured data: ${p.message}`,
+    hint: p.hint,
+  }));
   const file = join(distDir, route === "/" ? "index.html" : `${route.slice(1)}/index.html`);
   if (!existsSync(file)) return findings;
   const { blocks, problems } = jsonLdOf(readFileSync(file, "utf8"));
@@ -34,7 +38,8 @@ export function structuredDataFindings(content: SiteContent, route: string, dist
     if (!found.includes(type)) findings.push({ at: locate(loaded, placeOf(type)), message: `structured data: the page has no ${type}`, hint: BUILD_FAULT });
   }
   blocks.forEach((block, i) => {
-    for (const missing of missingProperties(block)) findings.push({ at: locate(loaded, placeOf(found[i]!)), message: `structured data: ${missing}`, hint: BUILD_FAULT });
+    for (const missing of missingProperties(block))
+      findings.push({ at: locate(loaded, placeOf(found[i]!)), message: `structured data: ${missing}`, hint: BUILD_FAULT });
   });
   return findings;
 }

@@ -70,14 +70,20 @@ function offerLd(site: Site, price: Price, url: string): Offer {
     priceCurrency: price.currency,
     url,
     ...(price.for ? { name: price.for } : {}),
-    ...(price.plusGst ? { priceSpecification: { "@type": "PriceSpecification", price: price.price, priceCurrency: price.currency, valueAddedTaxIncluded: false } } : {}),
+    ...(price.plusGst
+      ? { priceSpecification: { "@type": "PriceSpecification", price: price.price, priceCurrency: price.currency, valueAddedTaxIncluded: false } }
+      : {}),
   };
 }
 
 /** Course: name, description, provider, an offer per price (INR, then USD where given), an instance per duration. */
 export function courseLd(site: Site, route: string, course: CourseFacts): WithContext<Course> {
   const url = canonicalUrl(site.url, route, route);
-  const instances: CourseInstance[] = course.workloads.map((workload) => ({ "@type": "CourseInstance", courseMode: COURSE_MODE[site.courseMode], courseWorkload: workload }));
+  const instances: CourseInstance[] = course.workloads.map((workload) => ({
+    "@type": "CourseInstance",
+    courseMode: COURSE_MODE[site.courseMode],
+    courseWorkload: workload,
+  }));
   return {
     "@context": "https://schema.org",
     "@type": "Course",

@@ -66,10 +66,15 @@ export function pageSeoOf(tree: SiteTree, route: string): PageSeo {
   const text = cardTextOf(tree, route);
   const image: ShareImage = own
     ? { src: own.src, width: own.width, height: own.height, alt: own.alt, type: IMAGE_TYPE[own.src.split(".").pop()!.toLowerCase()]! }
-    : { src: "/" + cardFileOf(route), width: CARD_WIDTH, height: CARD_HEIGHT, alt: [text.title, text.section, text.brand].filter(Boolean).join(" · "), type: "image/png" };
+    : {
+        src: "/" + cardFileOf(route),
+        width: CARD_WIDTH,
+        height: CARD_HEIGHT,
+        alt: [text.title, text.section, text.brand].filter(Boolean).join(" · "),
+        type: "image/png",
+      };
   return { jsonLd, image, problems };
 }
-
 
 /** The head tags of a page's share picture and structured data (the not-found page: the default picture, no data). */
 export function seoHeadTags(site: Site, seo: PageSeo | null): string[] {

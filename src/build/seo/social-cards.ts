@@ -46,7 +46,10 @@ export interface CardWorkerData {
 
 /** The cache key: everything that changes the picture (text, logo, the site's colours, the drawing's version). */
 export function cardKey(text: CardText, logo: string): string {
-  return createHash("sha256").update(JSON.stringify({ v: CARD_DESIGN_VERSION, text, logo, colours: CARD_COLOURS })).digest("hex").slice(0, 32);
+  return createHash("sha256")
+    .update(JSON.stringify({ v: CARD_DESIGN_VERSION, text, logo, colours: CARD_COLOURS }))
+    .digest("hex")
+    .slice(0, 32);
 }
 
 const cachedCard = (cacheDir: string, key: string) => join(cacheDir, `${key}.png`);

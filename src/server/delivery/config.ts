@@ -194,7 +194,10 @@ const PRIVATE_SUFFIXES = [".localhost", ".local", ".internal", ".home.arpa"];
 
 /** Whether a URL's host is a private address or a name that only a private network resolves. */
 export function isPrivateHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[(.*)\]$/, "$1").replace(/\.$/, "").toLowerCase();
+  const host = hostname
+    .replace(/^\[(.*)\]$/, "$1")
+    .replace(/\.$/, "")
+    .toLowerCase();
   const family = isIP(host);
   if (family === 4) return PRIVATE_RANGES.check(host, "ipv4");
   // IPv4-mapped IPv6 addresses (::ffff:10.0.0.1) are checked against the IPv4 ranges by BlockList itself.

@@ -45,9 +45,7 @@ export function startDeliveries(
   if (config.webhook) senders.webhook = webhookSender(config.webhook);
   if (Object.keys(senders).length === 0) return null;
   const outbox =
-    "outbox" in store
-      ? store.outbox
-      : openPgOutbox(databaseUrl!, (error) => log.error(`PostgreSQL connection error (deliveries): ${error.message}`));
+    "outbox" in store ? store.outbox : openPgOutbox(databaseUrl!, (error) => log.error(`PostgreSQL connection error (deliveries): ${error.message}`));
   return startChannelWorkers({ outbox, senders, log, ...tuning });
 }
 

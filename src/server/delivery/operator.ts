@@ -13,7 +13,11 @@ const COLUMNS: readonly TableColumn<DeliveryRow>[] = [
   { heading: "Status", width: 9, value: (d) => d.status },
   { heading: "Tries", width: 5, value: (d) => String(d.attempts) },
   { heading: "Received (UTC)", width: 16, value: (d) => minute(d.created_at) },
-  { heading: "Next try / done", width: 16, value: (d) => minute(d.status === "delivered" ? d.delivered_at : d.status === "pending" ? d.next_attempt_at : null) },
+  {
+    heading: "Next try / done",
+    width: 16,
+    value: (d) => minute(d.status === "delivered" ? d.delivered_at : d.status === "pending" ? d.next_attempt_at : null),
+  },
   { heading: "Enquiry", width: 36, value: (d) => d.session_id },
   { heading: "Last error", width: 70, value: (d) => d.last_error ?? "" },
 ];

@@ -47,14 +47,15 @@ WITH due AS (
   FROM due WHERE d.id = due.id
   RETURNING d.id, d.channel, d.attempts, d.enquiry_id
 )
-SELECT c.id, c.channel, c.attempts, e.id AS enquiry_id, ${columnList(ENQUIRY_COLUMNS.stored.filter((column) => column !== "id"), "e")}
+SELECT c.id, c.channel, c.attempts, e.id AS enquiry_id, ${columnList(
+  ENQUIRY_COLUMNS.stored.filter((column) => column !== "id"),
+  "e",
+)}
 FROM claimed c JOIN enquiries e ON e.id = c.enquiry_id`;
 
 const SETTLE: Record<Settlement["status"], string> = {
-  delivered:
-    `UPDATE enquiry_deliveries SET status = 'delivered', delivered_at = ${nowAt(2)}, lease_until = NULL, last_error = NULL WHERE id = $1`,
-  pending:
-    `UPDATE enquiry_deliveries SET next_attempt_at = ${nowAt(4)} + $2::int * interval '1 millisecond', lease_until = NULL, last_error = $3 WHERE id = $1`,
+  delivered: `UPDATE enquiry_deliveries SET status = 'delivered', delivered_at = ${nowAt(2)}, lease_until = NULL, last_error = NULL WHERE id = $1`,
+  pending: `UPDATE enquiry_deliveries SET next_attempt_at = ${nowAt(4)} + $2::int * interval '1 millisecond', lease_until = NULL, last_error = $3 WHERE id = $1`,
   failed: "UPDATE enquiry_deliveries SET status = 'failed', lease_until = NULL, last_error = $2 WHERE id = $1",
   released: "UPDATE enquiry_deliveries SET lease_until = NULL, attempts = GREATEST(attempts - 1, 0) WHERE id = $1",
 };
@@ -78,11 +79,7 @@ const iso = (value: Date | null) => (value === null ? null : value.toISOString()
  * small pool of its own. The driver is loaded on first use, like the store's (pg-store.ts):
  * a server on SQLite never loads it. Without `now` the database's clock decides what is due.
  */
-export function openPgOutbox(
-  connectionString: string,
-  onIdleError: (error: Error) => void = () => undefined,
-  now?: () => number,
-): Outbox {
+export function openPgOutbox(connectionString: string, onIdleError: (error: Error) => void = () => undefined, now?: () => number): Outbox {
   const at = () => (now === undefined ? null : new Date(now()).toISOString());
   let opened: Promise<pg.Pool> | null = null;
   const pool = {

@@ -17,13 +17,7 @@ export function signatureHeader(secret: string, rawBody: string, timestamp: numb
  * What a receiver does: true when `header` signs `rawBody` with `secret` and its time is
  * within `toleranceSeconds` of `nowSeconds` (an old signature replayed is refused).
  */
-export function verifySignature(
-  secret: string,
-  rawBody: string,
-  header: string | undefined,
-  nowSeconds: number,
-  toleranceSeconds = 300,
-): boolean {
+export function verifySignature(secret: string, rawBody: string, header: string | undefined, nowSeconds: number, toleranceSeconds = 300): boolean {
   const fields = new Map((header ?? "").split(",").map((part) => part.trim().split("=", 2) as [string, string]));
   const t = Number(fields.get("t"));
   const v1 = fields.get("v1") ?? "";

@@ -32,9 +32,7 @@ export function outboxWrites(db, enquiryColumns) {
     RETURNING id, channel, attempts, enquiry_id`);
   const enquiriesById = db.prepare(`SELECT ${enquiryColumns.join(", ")} FROM enquiries WHERE id IN (SELECT value FROM json_each(?))`);
   const settleStatements = {
-    delivered: db.prepare(
-      "UPDATE enquiry_deliveries SET status = 'delivered', delivered_at = @now, lease_until = NULL, last_error = NULL WHERE id = @id",
-    ),
+    delivered: db.prepare("UPDATE enquiry_deliveries SET status = 'delivered', delivered_at = @now, lease_until = NULL, last_error = NULL WHERE id = @id"),
     pending: db.prepare("UPDATE enquiry_deliveries SET next_attempt_at = @next, lease_until = NULL, last_error = @error WHERE id = @id"),
     failed: db.prepare("UPDATE enquiry_deliveries SET status = 'failed', lease_until = NULL, last_error = @error WHERE id = @id"),
     released: db.prepare("UPDATE enquiry_deliveries SET lease_until = NULL, attempts = MAX(attempts - 1, 0) WHERE id = @id"),
@@ -49,9 +47,7 @@ export function outboxWrites(db, enquiryColumns) {
       claimRows.all({ lease: job.lease, now: job.now, channels: JSON.stringify(job.channels), limit: job.limit })
     );
     if (rows.length === 0) return [];
-    const enquiries = new Map(
-      /** @type {{ id: number }[]} */ (enquiriesById.all(JSON.stringify(rows.map((row) => row.enquiry_id)))).map((e) => [e.id, e]),
-    );
+    const enquiries = new Map(/** @type {{ id: number }[]} */ (enquiriesById.all(JSON.stringify(rows.map((row) => row.enquiry_id)))).map((e) => [e.id, e]));
     return rows.map((row) => ({ id: row.id, channel: row.channel, attempts: row.attempts, enquiry: enquiries.get(row.enquiry_id) }));
   }
 

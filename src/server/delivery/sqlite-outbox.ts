@@ -31,9 +31,11 @@ export function sqliteOutbox(db: Database, write: (job: OutboxJob) => Promise<un
     },
     async list(limit) {
       return db
-        .prepare(`SELECT d.id, e.session_id, d.channel, d.status, d.attempts, d.created_at, d.next_attempt_at, d.delivered_at, d.last_error
+        .prepare(
+          `SELECT d.id, e.session_id, d.channel, d.status, d.attempts, d.created_at, d.next_attempt_at, d.delivered_at, d.last_error
           FROM enquiry_deliveries d JOIN enquiries e ON e.id = d.enquiry_id
-          ORDER BY ${STATUS_ORDER}, d.created_at DESC, d.id LIMIT ?`)
+          ORDER BY ${STATUS_ORDER}, d.created_at DESC, d.id LIMIT ?`,
+        )
         .all(limit) as DeliveryRow[];
     },
     async counts() {

@@ -39,7 +39,11 @@ export async function editorBundles(codeRoot: string, log: (line: string) => voi
   const cacheDir = join(codeRoot, ".cache", "editor");
   const adminDir = join(cacheDir, "admin");
   const previewDir = join(cacheDir, "preview");
-  const changedAt = Math.max(newestIn(join(codeRoot, "src")), statSync(join(codeRoot, "vite.config.ts")).mtimeMs, statSync(join(codeRoot, "package-lock.json")).mtimeMs);
+  const changedAt = Math.max(
+    newestIn(join(codeRoot, "src")),
+    statSync(join(codeRoot, "vite.config.ts")).mtimeMs,
+    statSync(join(codeRoot, "package-lock.json")).mtimeMs,
+  );
   const base: InlineConfig = { root: codeRoot, configFile: false, logLevel: "warn", publicDir: false };
   if (!isFresh(adminDir, changedAt)) {
     const started = performance.now();
@@ -65,7 +69,14 @@ export async function editorBundles(codeRoot: string, log: (line: string) => voi
         base: PREVIEW_BASE,
         publicDir: false,
         plugins: (await import("@vitejs/plugin-react")).default(),
-        build: { outDir: previewDir, emptyOutDir: true, ssr: "src/app/entry-server.tsx", ssrEmitAssets: true, manifest: false, rolldownOptions: { output: { entryFileNames: "entry-server.js" } } },
+        build: {
+          outDir: previewDir,
+          emptyOutDir: true,
+          ssr: "src/app/entry-server.tsx",
+          ssrEmitAssets: true,
+          manifest: false,
+          rolldownOptions: { output: { entryFileNames: "entry-server.js" } },
+        },
       }),
     );
     writeFileSync(join(previewDir, STAMP), String(changedAt));

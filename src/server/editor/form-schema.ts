@@ -77,7 +77,8 @@ function fieldsOf(index: SchemaIndex, at: Located, depth: number, skip: string[]
       if (kind === "group" && depth > 0) spec.fields = fieldsOf(index, branch, depth - 1).filter((f) => f.kind !== "group" && f.kind !== "list");
       // A picture's own words and switches (alt, decorative, …) stay editable beside it; its file,
       // size and phone version come from an upload only, so they are not inputs.
-      if (kind === "picture" && depth > 0) spec.fields = fieldsOf(index, branch, depth - 1, PICTURE_FILE_FIELDS).filter((f) => f.kind !== "group" && f.kind !== "list");
+      if (kind === "picture" && depth > 0)
+        spec.fields = fieldsOf(index, branch, depth - 1, PICTURE_FILE_FIELDS).filter((f) => f.kind !== "group" && f.kind !== "list");
       if (kind === "list" && depth > 0 && branch.node.items) {
         const items = index.resolve(branch.node.items, branch.file);
         if (kindOf(items.node, name) === "group") {

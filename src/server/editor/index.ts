@@ -62,7 +62,8 @@ const BODY_ERRORS: Readonly<Record<string, { status: number; message: string }>>
 };
 
 function editorError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE" && request.url.startsWith(PICTURE_API)) error = new EditorInputError(413, UPLOAD_TOO_LARGE) as unknown as FastifyError;
+  if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE" && request.url.startsWith(PICTURE_API))
+    error = new EditorInputError(413, UPLOAD_TOO_LARGE) as unknown as FastifyError;
   if (error instanceof EditorInputError) {
     const body: ErrorBody & Record<string, unknown> = { ...error.details, error: error.message };
     return reply.code(error.status).type("application/json; charset=utf-8").send(body);
@@ -118,9 +119,17 @@ export async function editorPlugin(app: FastifyInstance, options: EditorOptions)
     return payload;
   });
 
-  await app.register(fastifyStatic, { root: bundles.adminDir, prefix: "/admin/", index: ["index.html"], wildcard: true, decorateReply: false, cacheControl: false });
+  await app.register(fastifyStatic, {
+    root: bundles.adminDir,
+    prefix: "/admin/",
+    index: ["index.html"],
+    wildcard: true,
+    decorateReply: false,
+    cacheControl: false,
+  });
   await app.register(fastifyStatic, { root: join(bundles.previewDir, "assets"), prefix: `${PREVIEW_BASE}assets/`, decorateReply: false });
-  if (options.serveSiteAssets) await app.register(fastifyStatic, { root: join(options.root, "site", "assets"), prefix: "/", decorateReply: false, wildcard: true });
+  if (options.serveSiteAssets)
+    await app.register(fastifyStatic, { root: join(options.root, "site", "assets"), prefix: "/", decorateReply: false, wildcard: true });
 
   const limits = { bodyLimit: EDITOR_BODY_LIMIT };
 
@@ -163,13 +172,22 @@ export async function editorPlugin(app: FastifyInstance, options: EditorOptions)
     const { problems, content } = workspace.check(file, textOf(body));
     const blocking = blocksPreview(problems);
     if (blocking.length > 0)
-      throw new EditorInputError(422, `The page has ${blocking.length === 1 ? "a problem" : `${blocking.length} problems`}: the preview shows it again once ${blocking.length === 1 ? "it is" : "they are"} fixed.`, {
-        problems: blocking,
-      });
+      throw new EditorInputError(
+        422,
+        `The page has ${blocking.length === 1 ? "a problem" : `${blocking.length} problems`}: the preview shows it again once ${blocking.length === 1 ? "it is" : "they are"} fixed.`,
+        {
+          problems: blocking,
+        },
+      );
     const route = content.files.includes(join(options.root, file)) ? workspace.read(file).route : null;
     const html = route === null ? null : await previewHtml(bundles, content, route);
     if (html === null)
-      throw new EditorInputError(422, file === "site/_site.yaml" ? "The site settings have no page of their own: open a page to see them in its header and footer." : "This file is not a page the site can draw.");
+      throw new EditorInputError(
+        422,
+        file === "site/_site.yaml"
+          ? "The site settings have no page of their own: open a page to see them in its header and footer."
+          : "This file is not a page the site can draw.",
+      );
     return reply.type("text/html; charset=utf-8").header("content-security-policy", PREVIEW_CSP).send(html);
   });
 

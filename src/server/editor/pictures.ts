@@ -117,13 +117,15 @@ function place(full: string, data: Buffer, replace: boolean): boolean {
 export async function writePicture(root: string, request: PictureRequest, bytes: Buffer): Promise<WrittenPicture> {
   if (bytes.length === 0) throw new EditorInputError(400, "The upload is empty: drop or choose a picture file.");
   const phone = request.phone === undefined || request.phone === "" ? null : request.phone;
-  if (phone !== null && !(PHONE_CUTS as readonly unknown[]).includes(phone)) throw new EditorInputError(400, `phone is how the phone version is cut: ${PHONE_CUTS.join(" or ")}.`);
+  if (phone !== null && !(PHONE_CUTS as readonly unknown[]).includes(phone))
+    throw new EditorInputError(400, `phone is how the phone version is cut: ${PHONE_CUTS.join(" or ")}.`);
   const replace = request.replace === "1";
   let meta: Metadata;
   try {
     meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
   } catch (error) {
-    if (/pixel limit/i.test((error as Error).message)) throw new EditorInputError(413, `The picture is too large: at most ${MAX_INPUT_PIXELS / 1_000_000} million pixels. Make it smaller first.`);
+    if (/pixel limit/i.test((error as Error).message))
+      throw new EditorInputError(413, `The picture is too large: at most ${MAX_INPUT_PIXELS / 1_000_000} million pixels. Make it smaller first.`);
     throw new EditorInputError(415, "This file is not a picture the editor can read: upload a JPEG, PNG or WebP file.");
   }
   if (meta.format === "svg")

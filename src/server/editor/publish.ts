@@ -25,7 +25,10 @@ export type PageChecker = (files: string[]) => Promise<{ ok: boolean; output: st
 export function projectCheck(codeRoot: string, root: string): PageChecker {
   const checkOne = async (file: string) => {
     try {
-      const { stdout } = await run(process.execPath, [join(codeRoot, "src", "cli", "launch.mjs"), "check", "--root", root, file], { cwd: root, maxBuffer: 16 * 1024 * 1024 });
+      const { stdout } = await run(process.execPath, [join(codeRoot, "src", "cli", "launch.mjs"), "check", "--root", root, file], {
+        cwd: root,
+        maxBuffer: 16 * 1024 * 1024,
+      });
       return { ok: true, output: stdout.trim() };
     } catch (error) {
       const { stdout = "", stderr = "" } = error as { stdout?: string; stderr?: string };
@@ -70,7 +73,8 @@ export async function changedSiteFiles(root: string): Promise<string[]> {
  * a problem is published. A push that fails leaves the commit in place and says why.
  */
 export async function publish(workspace: Workspace, message: unknown, checkPages: PageChecker): Promise<Published> {
-  if (typeof message !== "string" || message.trim() === "") throw new EditorInputError(400, "Say what you changed: the message is what the site's history shows.");
+  if (typeof message !== "string" || message.trim() === "")
+    throw new EditorInputError(400, "Say what you changed: the message is what the site's history shows.");
   if (message.length > 2000) throw new EditorInputError(400, "The message is too long: at most 2,000 characters.");
   const root = workspace.root;
   const files = await changedSiteFiles(root);

@@ -64,7 +64,9 @@ const indentOf = (line: string) => line.length - line.trimStart().length;
 /** The collection, of the given kind with its keys (or dashes) at `col`, that the line at `lineStart` continues. */
 function enclosing(text: string, all: Collection[], kind: "map" | "seq", col: number, lineStart: number): Collection | undefined {
   // A list may begin on this very line (its first dash is the one being typed after).
-  const candidates = all.filter((c) => (kind === "map" ? isMap(c.node) : isSeq(c.node)) && c.col === col && c.start <= lineStart + col).sort((a, b) => b.start - a.start);
+  const candidates = all
+    .filter((c) => (kind === "map" ? isMap(c.node) : isSeq(c.node)) && c.col === col && c.start <= lineStart + col)
+    .sort((a, b) => b.start - a.start);
   for (const c of candidates) {
     // A line in between that is indented less closes the collection.
     const between = text.slice(c.start, lineStart).split("\n").slice(1);
@@ -86,7 +88,8 @@ function schemaAt(index: SchemaIndex, rootFile: string, data: unknown, path: Seg
   return along.length === path.length + 1 ? along[along.length - 1] : undefined;
 }
 
-const valueAt = (data: unknown, path: Segment[]): unknown => path.reduce<unknown>((v, seg) => (v !== null && typeof v === "object" ? (v as Record<string | number, unknown>)[seg] : undefined), data);
+const valueAt = (data: unknown, path: Segment[]): unknown =>
+  path.reduce<unknown>((v, seg) => (v !== null && typeof v === "object" ? (v as Record<string | number, unknown>)[seg] : undefined), data);
 
 function describeNode(node: SchemaNode): string {
   const parts = [node.description ?? ""];
@@ -102,14 +105,18 @@ function branchesOf(index: SchemaIndex, at: Located): { tag: string; branches: {
   if (!tag || !list) return null;
   return {
     tag,
-    branches: list.map((b) => index.resolve(b, at.file).node).flatMap((node) => (typeof node.properties?.[tag]?.const === "string" ? [{ value: node.properties[tag].const as string, node }] : [])),
+    branches: list
+      .map((b) => index.resolve(b, at.file).node)
+      .flatMap((node) => (typeof node.properties?.[tag]?.const === "string" ? [{ value: node.properties[tag].const as string, node }] : [])),
   };
 }
 
 function keyOptions(index: SchemaIndex, at: Located, present: unknown): CompletionOption[] {
   const union = branchesOf(index, at);
   if (union && !at.node.properties) {
-    return [{ label: union.tag, apply: `${union.tag}: `, type: "property", detail: "which block", info: `One of: ${union.branches.map((b) => b.value).join(", ")}.` }];
+    return [
+      { label: union.tag, apply: `${union.tag}: `, type: "property", detail: "which block", info: `One of: ${union.branches.map((b) => b.value).join(", ")}.` },
+    ];
   }
   const have = present !== null && typeof present === "object" && !Array.isArray(present) ? new Set(Object.keys(present)) : new Set<string>();
   const required = new Set(at.node.required ?? []);
@@ -117,7 +124,13 @@ function keyOptions(index: SchemaIndex, at: Located, present: unknown): Completi
     .filter(([name]) => !have.has(name))
     .map(([name, raw]) => {
       const node = index.resolve(raw, at.file).node;
-      return { label: name, apply: `${name}: `, type: "property" as const, detail: `${node.title ?? name}${required.has(name) ? " (required)" : ""}`, info: describeNode(node) };
+      return {
+        label: name,
+        apply: `${name}: `,
+        type: "property" as const,
+        detail: `${node.title ?? name}${required.has(name) ? " (required)" : ""}`,
+        info: describeNode(node),
+      };
     });
 }
 

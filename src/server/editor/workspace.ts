@@ -107,7 +107,10 @@ export class Workspace {
     if (existsSync(full)) {
       const disk = readFileSync(full, "utf8");
       if (base !== null && hashOf(disk) !== base) {
-        throw new EditorInputError(409, `${file} was changed on disk since you opened it: keep the disk version, or merge your changes into it.`, { disk, diskHash: hashOf(disk) });
+        throw new EditorInputError(409, `${file} was changed on disk since you opened it: keep the disk version, or merge your changes into it.`, {
+          disk,
+          diskHash: hashOf(disk),
+        });
       }
     } else if (base !== null) {
       throw new EditorInputError(409, `${file} was deleted on disk since you opened it: save again to write it back.`, { disk: null, diskHash: null });
@@ -122,7 +125,8 @@ export class Workspace {
 
   /** A new page from a starter, as `npm run new` writes it, with the title asked for. Returns the files written, the page first. */
   create(kindRaw: unknown, routeRaw: unknown, titleRaw: unknown): PageText[] {
-    if (typeof kindRaw !== "string" || !(KINDS as readonly string[]).includes(kindRaw)) throw new EditorInputError(400, `Choose what kind of page to make: ${KINDS.join(", ")}.`);
+    if (typeof kindRaw !== "string" || !(KINDS as readonly string[]).includes(kindRaw))
+      throw new EditorInputError(400, `Choose what kind of page to make: ${KINDS.join(", ")}.`);
     if (typeof routeRaw !== "string" || routeRaw.trim() === "") throw new EditorInputError(400, "Give the new page's address, such as /industries/mining.");
     const title = typeof titleRaw === "string" ? titleRaw.trim() : "";
     if (title === "") throw new EditorInputError(400, "Give the new page a title, such as Mining.");
@@ -156,7 +160,11 @@ function withTitle(text: string, title: string, site: Site | null): string {
 
 function refuseOversized(text: string): void {
   const bytes = Buffer.byteLength(text);
-  if (bytes > MAX_FILE_BYTES) throw new EditorInputError(413, `The text is too large (${Math.ceil(bytes / 1024)} KB): a page file may be at most ${MAX_FILE_BYTES / 1024} KB. Split the content over several pages.`);
+  if (bytes > MAX_FILE_BYTES)
+    throw new EditorInputError(
+      413,
+      `The text is too large (${Math.ceil(bytes / 1024)} KB): a page file may be at most ${MAX_FILE_BYTES / 1024} KB. Split the content over several pages.`,
+    );
 }
 
 /** Placeholders keep a page out of the build, but it can be drawn: the preview shows a starter while it is being filled in. */

@@ -23,9 +23,7 @@ export const POW_COST = 2_000;
 export const POW_COUNTER_MIN = 50;
 export const POW_COUNTER_MAX = 200;
 
-export type ProofOfWorkCheck =
-  | { ok: true; challengeId: string; expiresAtMs: number }
-  | { ok: false; reason: "pow-missing" | "pow-invalid" | "pow-expired" };
+export type ProofOfWorkCheck = { ok: true; challengeId: string; expiresAtMs: number } | { ok: false; reason: "pow-missing" | "pow-invalid" | "pow-expired" };
 
 /** The two HMAC keys altcha-lib wants, derived from the one form secret. */
 function altchaSecrets(secret: string): { hmacSignatureSecret: string; hmacKeySignatureSecret: string } {

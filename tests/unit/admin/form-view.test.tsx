@@ -64,18 +64,35 @@ sections:
 describe("pictures in the form view", () => {
   it("places a dropped picture after its alt text is given, writing path, size and phone version into the YAML in place", async () => {
     const user = userEvent.setup();
-    const fetch = vi.fn(async () => new Response(JSON.stringify({ src: "/industries/mining/pit.webp", width: 1600, height: 600, bytes: 1000, phone: { src: "/industries/mining/pit-phone.webp", width: 400, height: 600, bytes: 500 } }), { status: 201, headers: { "content-type": "application/json" } }));
+    const fetch = vi.fn(
+      async () =>
+        new Response(
+          JSON.stringify({
+            src: "/industries/mining/pit.webp",
+            width: 1600,
+            height: 600,
+            bytes: 1000,
+            phone: { src: "/industries/mining/pit-phone.webp", width: 400, height: 600, bytes: 500 },
+          }),
+          { status: 201, headers: { "content-type": "application/json" } },
+        ),
+    );
     vi.stubGlobal("fetch", fetch);
     const seen = renderForm(PAGE);
     const photo = new File([new Uint8Array([0xff, 0xd8, 0xff])], "Open pit.jpg", { type: "image/jpeg" });
     fireEvent.drop(screen.getAllByRole("button", { name: "Choose a picture for image" })[0]!.closest(".picture-field")!, { dataTransfer: { files: [photo] } });
     expect(screen.getByRole("dialog", { name: "Place a picture" })).toBeTruthy();
     await user.click(screen.getByRole("button", { name: "Place picture" }));
-    expect(within(screen.getByRole("dialog")).getByRole("alert").textContent).toBe("Describe the picture in one sentence for people who cannot see it, or mark it as decoration.");
+    expect(within(screen.getByRole("dialog")).getByRole("alert").textContent).toBe(
+      "Describe the picture in one sentence for people who cannot see it, or mark it as decoration.",
+    );
     expect(fetch).not.toHaveBeenCalled();
     await user.type(screen.getByRole("textbox", { name: "Alt text (required)" }), "An open-pit mine with trucks on its terraces.");
     await user.click(screen.getByRole("button", { name: "Place picture" }));
-    expect(fetch).toHaveBeenCalledWith("/admin/api/picture?page=site%2Findustries%2Fmining.yaml&name=Open+pit.jpg&phone=right", expect.objectContaining({ method: "POST", body: photo }));
+    expect(fetch).toHaveBeenCalledWith(
+      "/admin/api/picture?page=site%2Findustries%2Fmining.yaml&name=Open+pit.jpg&phone=right",
+      expect.objectContaining({ method: "POST", body: photo }),
+    );
     expect(seen.text).toBe(
       PAGE.replace(
         "    heading: 'Mining'\n",
@@ -87,7 +104,10 @@ describe("pictures in the form view", () => {
 
   it("keeps an existing picture's alt text editable in place, without a new upload", async () => {
     const user = userEvent.setup();
-    const withPicture = PAGE.replace("    heading: 'Mining'\n", "    heading: 'Mining'\n    image:\n      src: /industries/mining/pit.webp\n      alt: A mine.\n      width: 1600\n      height: 600\n");
+    const withPicture = PAGE.replace(
+      "    heading: 'Mining'\n",
+      "    heading: 'Mining'\n    image:\n      src: /industries/mining/pit.webp\n      alt: A mine.\n      width: 1600\n      height: 600\n",
+    );
     const seen = renderForm(withPicture);
     expect(screen.getByText(/\/industries\/mining\/pit\.webp, 1600 × 600/)).toBeTruthy();
     const alt = screen.getAllByRole("textbox", { name: /^Alt text/ })[0]!;
@@ -105,10 +125,24 @@ describe("pictures in the form view", () => {
 
 describe("lists in the form view", () => {
   it.each<[string, string, string]>([
-    ["Move down cards 1", "Move down cards 1", PAGE.replace("      - { title: Drills, text: Fewer breakdowns. }\n      # Safety second on purpose.\n      - title: Safety\n        text: Fewer accidents.\n", "      # Safety second on purpose.\n      - title: Safety\n        text: Fewer accidents.\n      - { title: Drills, text: Fewer breakdowns. }\n")],
+    [
+      "Move down cards 1",
+      "Move down cards 1",
+      PAGE.replace(
+        "      - { title: Drills, text: Fewer breakdowns. }\n      # Safety second on purpose.\n      - title: Safety\n        text: Fewer accidents.\n",
+        "      # Safety second on purpose.\n      - title: Safety\n        text: Fewer accidents.\n      - { title: Drills, text: Fewer breakdowns. }\n",
+      ),
+    ],
     ["Remove cards 2", "Remove cards 2", PAGE.replace("      # Safety second on purpose.\n      - title: Safety\n        text: Fewer accidents.\n", "")],
     ["Add to cards", "Add to cards", `${PAGE}      - {title: Replace this text, text: Replace this text}\n`],
-    ["Move up section 2: Card grid", "Move up section 2: Card grid", PAGE.replace("  # The banner, drawn first.\n  - type: hero\n    heading: 'Mining'\n", "").replace("        text: Fewer accidents.\n", "        text: Fewer accidents.\n  # The banner, drawn first.\n  - type: hero\n    heading: 'Mining'\n")],
+    [
+      "Move up section 2: Card grid",
+      "Move up section 2: Card grid",
+      PAGE.replace("  # The banner, drawn first.\n  - type: hero\n    heading: 'Mining'\n", "").replace(
+        "        text: Fewer accidents.\n",
+        "        text: Fewer accidents.\n  # The banner, drawn first.\n  - type: hero\n    heading: 'Mining'\n",
+      ),
+    ],
   ])("%s edits only those lines", async (_name, button, after) => {
     const user = userEvent.setup();
     const seen = renderForm(PAGE);
@@ -128,7 +162,9 @@ describe("lists in the form view", () => {
 
   it("offers every block of the schema as a new section", () => {
     renderForm(PAGE);
-    const options = within(screen.getByRole("combobox", { name: "New section" })).getAllByRole("option").map((o) => o.getAttribute("value"));
+    const options = within(screen.getByRole("combobox", { name: "New section" }))
+      .getAllByRole("option")
+      .map((o) => o.getAttribute("value"));
     expect(options).toEqual(form.blocks.map((b) => b.type));
     expect(options.length).toBe(16);
   });

@@ -7,7 +7,14 @@ import { PageList } from "../../../src/admin/PageList.tsx";
 
 afterEach(cleanup);
 
-const page = (file: string, route: string, title: string, group: string, problems = 0, aliases: string[] = []): PageSummary => ({ file, route, title, group, problems, aliases });
+const page = (file: string, route: string, title: string, group: string, problems = 0, aliases: string[] = []): PageSummary => ({
+  file,
+  route,
+  title,
+  group,
+  problems,
+  aliases,
+});
 const PAGES = [
   page("site/index.yaml", "/", "Nexa AI | AI consulting", ""),
   page("site/industries/index.yaml", "/industries", "Industries | Nexa AI", "industries"),
@@ -24,7 +31,12 @@ function renderList(onOpen = vi.fn()) {
 
 /** The groups shown, each with the addresses of its pages, in order. */
 const shownGroups = (): [string | null, (string | null)[]][] =>
-  screen.queryAllByRole("heading", { level: 2 }).map((h) => [h.textContent, within(h.closest("section")!).queryAllByRole("button").map((b) => b.querySelector(".page-route")!.textContent)]);
+  screen.queryAllByRole("heading", { level: 2 }).map((h) => [
+    h.textContent,
+    within(h.closest("section")!)
+      .queryAllByRole("button")
+      .map((b) => b.querySelector(".page-route")!.textContent),
+  ]);
 
 describe("the editor's page list", () => {
   it("groups every page as the site is, named by its top page's title, with problem counts, aliases and the open page marked", () => {

@@ -28,7 +28,11 @@ describe("invalid content stops the build", () => {
     cleanup = made.cleanup;
     symlinkSync("/etc/passwd", join(made.root, "site", "assets", "passwd.svg"));
     execFileSync("mkfifo", [join(made.root, "site", "assets", "pipe.svg")]);
-    const run = spawnSync(join(PROJECT, "node_modules", ".bin", "tsx"), [join(PROJECT, "src", "cli", "build.ts")], { cwd: made.root, encoding: "utf8", timeout: 60_000 });
+    const run = spawnSync(join(PROJECT, "node_modules", ".bin", "tsx"), [join(PROJECT, "src", "cli", "build.ts")], {
+      cwd: made.root,
+      encoding: "utf8",
+      timeout: 60_000,
+    });
     expect(run.status).toBe(1); // not null: a build that opened the pipe would hang until the timeout
     expect(run.stderr).toContain("site/assets/passwd.svg:1:1  this is a symbolic link, and links are not followed");
     expect(run.stderr).toContain("site/assets/pipe.svg:1:1  this is a named pipe, not a regular file");
@@ -42,6 +46,8 @@ describe("invalid content stops the build", () => {
     writeFileSync(join(made.root, "main.js"), 'console.log("no content is a module");');
     symlinkSync(join(PROJECT, "node_modules"), join(made.root, "node_modules"));
     const attempt = build({ root: made.root, configFile: false, logLevel: "silent", plugins: [sitePlugin(made.root)], build: { write: false } });
-    await expect(attempt).rejects.toThrow('site/no-image.yaml:11:23  missing file "/logoo.svg": there is no site/assets/logoo.svg — similar files: /logo.svg, /icon.svg');
+    await expect(attempt).rejects.toThrow(
+      'site/no-image.yaml:11:23  missing file "/logoo.svg": there is no site/assets/logoo.svg — similar files: /logo.svg, /icon.svg',
+    );
   });
 });

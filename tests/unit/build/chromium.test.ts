@@ -20,6 +20,14 @@ describe("the one Chromium setting", () => {
   });
 
   it("starts with the flags that keep tests and measures free of background traffic", () => {
-    expect(CHROMIUM_ARGS).toEqual(["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]);
+    expect(CHROMIUM_ARGS).toEqual([
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--disable-quic",
+    ]);
   });
 });

@@ -50,20 +50,35 @@ describe("which addresses a problem keeps from showing", () => {
     cleanup = made.cleanup;
     writeFileSync(join(made.root, "site", "_site.yaml"), "# yaml-language-server: $schema=../schema/site.schema.json\ncompany: Fixture Co\n");
     const content = loadSiteContent(made.root);
-    for (const path of ["/", "/about", "/about-us"]) expect(problemsBlocking(content, path).map((p) => p.file)).toEqual(["site/_site.yaml", "site/_site.yaml", "site/_site.yaml", "site/_site.yaml", "site/_site.yaml"]);
+    for (const path of ["/", "/about", "/about-us"])
+      expect(problemsBlocking(content, path).map((p) => p.file)).toEqual([
+        "site/_site.yaml",
+        "site/_site.yaml",
+        "site/_site.yaml",
+        "site/_site.yaml",
+        "site/_site.yaml",
+      ]);
   });
 });
 
 describe("the page shown instead", () => {
   const problems = [
-    { file: "site/industries/mining.yaml", line: 5, col: 8, message: 'still has placeholder text "New industry: Mining | Nexa AI"', hint: "replace it with the real text" },
+    {
+      file: "site/industries/mining.yaml",
+      line: 5,
+      col: 8,
+      message: 'still has placeholder text "New industry: Mining | Nexa AI"',
+      hint: "replace it with the real text",
+    },
     { file: "site/industries/mining.yaml", line: 14, col: 7, message: 'unknown field "<tittle>"', hint: 'did you mean "title"?' },
   ];
 
   it.each([
     ["<title>2 problems: /industries/mining</title>"],
     ["<h1>This page is not shown: site/industries/mining.yaml has 2 problems</h1>"],
-    ["<li><code>site/industries/mining.yaml:5:8</code> still has placeholder text &quot;New industry: Mining | Nexa AI&quot; — replace it with the real text</li>"],
+    [
+      "<li><code>site/industries/mining.yaml:5:8</code> still has placeholder text &quot;New industry: Mining | Nexa AI&quot; — replace it with the real text</li>",
+    ],
     ["<li><code>site/industries/mining.yaml:14:7</code> unknown field &quot;&lt;tittle&gt;&quot; — did you mean &quot;title&quot;?</li>"],
     ["Every other page of the site still works."],
   ])("holds %s", (html) => expect(problemsPage("/industries/mining", problems)).toContain(html));

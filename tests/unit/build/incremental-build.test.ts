@@ -13,7 +13,18 @@ import { PROJECT } from "../fixture-site.ts";
  * One throwaway copy of the project (site, code), built as a user would: edit, `npm run build`.
  */
 const root = mkdtempSync(join(tmpdir(), "nexa-incremental-"));
-for (const entry of ["site", "src", "index.html", "vite.config.ts", "tsconfig.json", "tsconfig.base.json", "tsconfig.node.json", "package.json", "package-lock.json"]) cpSync(join(PROJECT, entry), join(root, entry), { recursive: true });
+for (const entry of [
+  "site",
+  "src",
+  "index.html",
+  "vite.config.ts",
+  "tsconfig.json",
+  "tsconfig.base.json",
+  "tsconfig.node.json",
+  "package.json",
+  "package-lock.json",
+])
+  cpSync(join(PROJECT, entry), join(root, entry), { recursive: true });
 for (const entry of ["schema", "node_modules"]) symlinkSync(join(PROJECT, entry), join(root, entry));
 afterAll(() => rmSync(root, { recursive: true, force: true }), 120_000);
 
@@ -24,7 +35,11 @@ interface Built {
 }
 
 function build(...args: string[]): Built {
-  const run = spawnSync(process.execPath, ["--import", "tsx", join(root, "src", "cli", "build.ts"), "--no-cards", ...args], { cwd: root, encoding: "utf8", env: { ...process.env, NODE_ENV: "production" } });
+  const run = spawnSync(process.execPath, ["--import", "tsx", join(root, "src", "cli", "build.ts"), "--no-cards", ...args], {
+    cwd: root,
+    encoding: "utf8",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
   expect(run.stderr + run.stdout).toMatch(/Built dist\//);
   expect(run.status).toBe(0);
   const line = /(\d+) HTML files \((?:all drawn|(\d+) drawn, \d+ unchanged)\)/.exec(run.stdout)!;
@@ -76,47 +91,51 @@ sections:
 `;
 
 describe("incremental build", () => {
-  it("writes what a full build writes after content edits: a title, a card, the site settings and API address, a new page, a deleted page", { timeout: 600_000 }, () => {
-    // The API address the bundles are built with, from a .env file as Vite reads it; the pages' connect-src names it.
-    writeFileSync(join(root, ".env.production"), "VITE_API_BASE=https://api.one.example\n");
-    const first = build();
-    expect(first.drawn).toBe(first.html);
-    expect(headers()).toContain("connect-src 'self' https://api.one.example");
+  it(
+    "writes what a full build writes after content edits: a title, a card, the site settings and API address, a new page, a deleted page",
+    { timeout: 600_000 },
+    () => {
+      // The API address the bundles are built with, from a .env file as Vite reads it; the pages' connect-src names it.
+      writeFileSync(join(root, ".env.production"), "VITE_API_BASE=https://api.one.example\n");
+      const first = build();
+      expect(first.drawn).toBe(first.html);
+      expect(headers()).toContain("connect-src 'self' https://api.one.example");
 
-    const unchanged = build();
-    expect(unchanged).toMatchObject({ drawn: 0, bundlesReused: true });
-    expect(headers()).toContain("connect-src 'self' https://api.one.example");
+      const unchanged = build();
+      expect(unchanged).toMatchObject({ drawn: 0, bundlesReused: true });
+      expect(headers()).toContain("connect-src 'self' https://api.one.example");
 
-    edit("site/legal-privacy.yaml", "title: Privacy policy | Nexa AI", "title: Privacy notice | Nexa AI");
-    const title = build();
-    // The page itself; no listing shows it.
-    expect(title).toMatchObject({ drawn: 1, bundlesReused: true });
+      edit("site/legal-privacy.yaml", "title: Privacy policy | Nexa AI", "title: Privacy notice | Nexa AI");
+      const title = build();
+      // The page itself; no listing shows it.
+      expect(title).toMatchObject({ drawn: 1, bundlesReused: true });
 
-    edit("site/industries/health.yaml", "  title: Health\n", "  title: Health care\n");
-    const card = build();
-    // The page, the listing and every page with the header panel that lists it: more than one, fewer than all.
-    expect(card.drawn).toBeGreaterThan(1);
-    expect(card.bundlesReused).toBe(true);
+      edit("site/industries/health.yaml", "  title: Health\n", "  title: Health care\n");
+      const card = build();
+      // The page, the listing and every page with the header panel that lists it: more than one, fewer than all.
+      expect(card.drawn).toBeGreaterThan(1);
+      expect(card.bundlesReused).toBe(true);
 
-    edit("site/_site.yaml", "  tagline: AI consulting,", "  tagline: AI consulting and");
-    edit(".env.production", "api.one.example", "api.two.example");
-    const settings = build();
-    // Every page shows the footer; the bundles are made again for the new API address.
-    expect(settings).toMatchObject({ drawn: settings.html, bundlesReused: false });
-    expect(headers()).toContain("connect-src 'self' https://api.two.example");
+      edit("site/_site.yaml", "  tagline: AI consulting,", "  tagline: AI consulting and");
+      edit(".env.production", "api.one.example", "api.two.example");
+      const settings = build();
+      // Every page shows the footer; the bundles are made again for the new API address.
+      expect(settings).toMatchObject({ drawn: settings.html, bundlesReused: false });
+      expect(headers()).toContain("connect-src 'self' https://api.two.example");
 
-    writeFileSync(join(root, "site", "incremental-check.yaml"), NEW_PAGE);
-    const added = build();
-    expect(added.html).toBe(settings.html + 1);
-    rmSync(join(root, "site", "incremental-check.yaml"));
-    const deleted = build();
-    expect(deleted.html).toBe(settings.html);
+      writeFileSync(join(root, "site", "incremental-check.yaml"), NEW_PAGE);
+      const added = build();
+      expect(added.html).toBe(settings.html + 1);
+      rmSync(join(root, "site", "incremental-check.yaml"));
+      const deleted = build();
+      expect(deleted.html).toBe(settings.html);
 
-    const incremental = snapshot();
-    expect(incremental.has("incremental-check/index.html")).toBe(false);
-    build("--full");
-    expect(differences(incremental, snapshot())).toEqual([]);
-  });
+      const incremental = snapshot();
+      expect(incremental.has("incremental-check/index.html")).toBe(false);
+      build("--full");
+      expect(differences(incremental, snapshot())).toEqual([]);
+    },
+  );
 
   it("writes what a full build writes after a picture and a block's code change", { timeout: 600_000 }, () => {
     const picture = join(root, "site", "assets", "industries", "health.svg");
@@ -131,7 +150,9 @@ describe("incremental build", () => {
 
   it("serves every file of the old build or the new one, never an error, while a build goes live", { timeout: 600_000 }, async () => {
     const site = realpathSync(join(root, "dist"));
-    const paths = ["/", ...snapshot().keys()].filter((f) => !/\.(br|gz)$/.test(f) && !f.startsWith("_headers")).map((f) => (f.startsWith("/") ? f : `/${f.replace(/index\.html$/, "")}`));
+    const paths = ["/", ...snapshot().keys()]
+      .filter((f) => !/\.(br|gz)$/.test(f) && !f.startsWith("_headers"))
+      .map((f) => (f.startsWith("/") ? f : `/${f.replace(/index\.html$/, "")}`));
     expect(paths.length).toBeGreaterThan(100);
     expect(site).toContain(".builds");
     const server = await startServer({ distDir: join(root, "dist"), host: "127.0.0.1", port: 0, dbPath: join(root, "enquiries.db") });
@@ -139,7 +160,11 @@ describe("incremental build", () => {
       // New hashed file names: the old ones must still answer for pages that are open.
       appendFileSync(join(root, "src", "app", "blocks", "Prose.tsx"), "\nexport const PROSE_REVISION_2 = 3;\n");
       const building = new Promise<number>((resolve) => {
-        const child = spawn(process.execPath, ["--import", "tsx", join(root, "src", "cli", "build.ts"), "--no-cards"], { cwd: root, stdio: "ignore", env: { ...process.env, NODE_ENV: "production" } });
+        const child = spawn(process.execPath, ["--import", "tsx", join(root, "src", "cli", "build.ts"), "--no-cards"], {
+          cwd: root,
+          stdio: "ignore",
+          env: { ...process.env, NODE_ENV: "production" },
+        });
         child.on("exit", (code) => resolve(code ?? 1));
       });
       let done = false;

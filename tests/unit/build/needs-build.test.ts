@@ -33,18 +33,33 @@ describe("whyBuildNeeded", () => {
 
   it.each([
     ["there is no dist/", (_root: string) => undefined, "dist/ is missing"],
-    ["dist/ is a folder of the older layout", (root: string) => (rmSync(join(root, "dist")), write(root, "dist/index.html", STAMP_TIME)), "dist/ is from an older build (not a link to a whole build)"],
-    ["the build was killed before it was marked whole", (root: string) => rmSync(join(root, ".builds/b1/complete.json")), "dist/ does not point at a whole build"],
-    ["dist/ points outside .builds/", (root: string) => (rmSync(join(root, "dist")), write(root, "elsewhere/site/index.html", STAMP_TIME), symlinkSync("elsewhere/site", join(root, "dist"))), "dist/ does not point at a whole build"],
+    [
+      "dist/ is a folder of the older layout",
+      (root: string) => (rmSync(join(root, "dist")), write(root, "dist/index.html", STAMP_TIME)),
+      "dist/ is from an older build (not a link to a whole build)",
+    ],
+    [
+      "the build was killed before it was marked whole",
+      (root: string) => rmSync(join(root, ".builds/b1/complete.json")),
+      "dist/ does not point at a whole build",
+    ],
+    [
+      "dist/ points outside .builds/",
+      (root: string) => (rmSync(join(root, "dist")), write(root, "elsewhere/site/index.html", STAMP_TIME), symlinkSync("elsewhere/site", join(root, "dist"))),
+      "dist/ does not point at a whole build",
+    ],
   ])("asks for a build when %s", (_case, change, reason) => {
     const root = _case === "there is no dist/" ? tempDir() : builtProject();
     change(root);
     expect(whyBuildNeeded(root)).toBe(reason);
   });
 
-  it.each(["site/careers/index.yaml", "src/app/blocks/hero.tsx", "schema/blocks/hero.schema.json", "index.html"])("names %s when it changed after the build", (path) => {
-    const root = builtProject();
-    write(root, path, new Date(STAMP_TIME.getTime() + 1000));
-    expect(whyBuildNeeded(root)).toBe(`${path} changed since the last build`);
-  });
+  it.each(["site/careers/index.yaml", "src/app/blocks/hero.tsx", "schema/blocks/hero.schema.json", "index.html"])(
+    "names %s when it changed after the build",
+    (path) => {
+      const root = builtProject();
+      write(root, path, new Date(STAMP_TIME.getTime() + 1000));
+      expect(whyBuildNeeded(root)).toBe(`${path} changed since the last build`);
+    },
+  );
 });

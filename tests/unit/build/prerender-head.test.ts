@@ -3,7 +3,8 @@ import { headersFile, hoistPreloads } from "../../../src/build/prerender.ts";
 
 describe("prerender: what goes in <head> and in dist/_headers", () => {
   it("moves React's leading image preloads out of the markup, and nothing else", () => {
-    const html = '<link rel="preload" as="image" href="/a.svg" fetchPriority="high"/><link rel="preload" as="image" href="/b.jpg"/><a href="#main">Skip</a><link rel="preload" as="image" href="/late.svg"/>';
+    const html =
+      '<link rel="preload" as="image" href="/a.svg" fetchPriority="high"/><link rel="preload" as="image" href="/b.jpg"/><a href="#main">Skip</a><link rel="preload" as="image" href="/late.svg"/>';
     expect(hoistPreloads(html)).toEqual({
       preloads: ['<link rel="preload" as="image" href="/a.svg" fetchPriority="high" />', '<link rel="preload" as="image" href="/b.jpg" />'],
       body: '<a href="#main">Skip</a><link rel="preload" as="image" href="/late.svg"/>',

@@ -43,7 +43,10 @@ describe("adding an industry is one new file", () => {
     const panelLinks = industries.panel!.groups.flatMap((g) => g.links ?? []);
     expect(panelLinks).toContainEqual({ label: "Mining", to: "/industries/mining" });
 
-    const sitemap = sitemapXml(content.site!.url, content.pages.map((p) => p.route));
+    const sitemap = sitemapXml(
+      content.site!.url,
+      content.pages.map((p) => p.route),
+    );
     expect(sitemap).toContain("<loc>https://www.nexa.ai/industries/mining</loc>");
   });
 });

@@ -48,21 +48,55 @@ sections:
 `;
 
 const loaded = loadYaml("site/checked.yaml", new TextEncoder().encode(CHECKED)).loaded!;
-const facts = { title: "A fine title | Nexa AI", description: "A description that is long enough for search results, at seventy characters or more.", h1s: ["First part"], imagesWithoutAlt: [], headings: [{ level: 1, text: "First part" }, { level: 2, text: "Second part" }] };
+const facts = {
+  title: "A fine title | Nexa AI",
+  description: "A description that is long enough for search results, at seventy characters or more.",
+  h1s: ["First part"],
+  imagesWithoutAlt: [],
+  headings: [
+    { level: 1, text: "First part" },
+    { level: 2, text: "Second part" },
+  ],
+};
 
 describe("the SEO lint", () => {
   it.each([
     ["a clean page", {}, []],
-    ["a long title", { title: "x".repeat(61) }, ["site/checked.yaml:3:8  SEO: the title is 61 characters long — search results cut titles after about 60 characters: shorten it"]],
+    [
+      "a long title",
+      { title: "x".repeat(61) },
+      ["site/checked.yaml:3:8  SEO: the title is 61 characters long — search results cut titles after about 60 characters: shorten it"],
+    ],
     ["a short title", { title: "Nexa" }, ["site/checked.yaml:3:8  SEO: the title is 4 characters long — write a title of at least 10 characters"]],
-    ["a short description", { description: "Too short." }, ["site/checked.yaml:4:14  SEO: the description is 10 characters long — write at least 70 characters, one or two full sentences"]],
-    ["a long description", { description: "y".repeat(161) }, ["site/checked.yaml:4:14  SEO: the description is 161 characters long — search results show about 160 characters: shorten it"]],
+    [
+      "a short description",
+      { description: "Too short." },
+      ["site/checked.yaml:4:14  SEO: the description is 10 characters long — write at least 70 characters, one or two full sentences"],
+    ],
+    [
+      "a long description",
+      { description: "y".repeat(161) },
+      ["site/checked.yaml:4:14  SEO: the description is 161 characters long — search results show about 160 characters: shorten it"],
+    ],
     ["no h1", { h1s: [] }, ["site/checked.yaml:6:5  SEO: the page has no main heading (h1) — give the first section a heading"]],
-    ["two h1s", { h1s: ["First part", "Second part"] }, ["site/checked.yaml:13:14  SEO: the page has 2 main headings (h1) — only the first section's heading should be the main heading"]],
-    ["a picture without alt", { imagesWithoutAlt: ["/logo.svg"] }, ['site/checked.yaml:1:1  SEO: the picture /logo.svg has no alt text — describe it in alt, or set decorative: true with alt: ""']],
+    [
+      "two h1s",
+      { h1s: ["First part", "Second part"] },
+      ["site/checked.yaml:13:14  SEO: the page has 2 main headings (h1) — only the first section's heading should be the main heading"],
+    ],
+    [
+      "a picture without alt",
+      { imagesWithoutAlt: ["/logo.svg"] },
+      ['site/checked.yaml:1:1  SEO: the picture /logo.svg has no alt text — describe it in alt, or set decorative: true with alt: ""'],
+    ],
     [
       "a skipped heading level",
-      { headings: [{ level: 1, text: "First part" }, { level: 3, text: "One" }] },
+      {
+        headings: [
+          { level: 1, text: "First part" },
+          { level: 3, text: "One" },
+        ],
+      },
       ['site/checked.yaml:10:18  SEO: the heading "One" is an h3 right after an h1 — heading levels must not skip; use the block\'s own heading'],
     ],
   ])("%s", (_name, change, expected) => {

@@ -28,7 +28,12 @@ const ADDED: [kind: string, route: string, file: string, listedOn: string][] = [
   ["industry", "/industries/mining", "site/industries/mining.yaml", "/industries/details"],
   ["exam", "/courses/comparative-exam-preparation/gre", "site/courses/comparative-exam-preparation/gre.yaml", "/courses/comparative-exam-preparation"],
   ["course-group", "/courses/normal-course/robotics", "site/courses/normal-course/robotics/index.yaml", "/courses/normal-course"],
-  ["course", "/courses/normal-course/data-and-ai/machine-learning", "site/courses/normal-course/data-and-ai/machine-learning.yaml", "/courses/normal-course/data-and-ai"],
+  [
+    "course",
+    "/courses/normal-course/data-and-ai/machine-learning",
+    "site/courses/normal-course/data-and-ai/machine-learning.yaml",
+    "/courses/normal-course/data-and-ai",
+  ],
   ["page", "/teach-with-us/faq", "site/teach-with-us/faq.yaml", ""],
 ];
 
@@ -53,7 +58,8 @@ function replacePlaceholders(text: string): string {
     Scalar(_, node) {
       // A fact's placeholder is "Replace: " and an example ("6 months", "₹50,000 + GST"): a real duration or fee is written the same way.
       if (typeof node.value === "string" && node.value.startsWith("Replace: ")) node.value = node.value.slice("Replace: ".length);
-      else if (typeof node.value === "string" && PLACEHOLDER.test(node.value)) node.value = `Mining, written for real ${++n}: a sentence long enough for a description.`.slice(0, node.value.startsWith("New") ? 30 : 80);
+      else if (typeof node.value === "string" && PLACEHOLDER.test(node.value))
+        node.value = `Mining, written for real ${++n}: a sentence long enough for a description.`.slice(0, node.value.startsWith("New") ? 30 : 80);
     },
   });
   return doc.toString();
@@ -132,9 +138,12 @@ describe("npm run new", () => {
     try {
       const refused = buildIn(work.dir);
       expect(refused.ok).toBe(false);
-      expect(refused.output).toContain('site/industries/mining.yaml:5:8  still has placeholder text "New industry: Mining | Nexa AI" — replace it with the real text');
+      expect(refused.output).toContain(
+        'site/industries/mining.yaml:5:8  still has placeholder text "New industry: Mining | Nexa AI" — replace it with the real text',
+      );
       expect(existsSync(join(work.dir, "dist", "industries", "mining", "index.html"))).toBe(false);
-      for (const file of new Set(content.problems.map((p) => p.file))) writeFileSync(join(work.dir, file), replacePlaceholders(readFileSync(join(work.dir, file), "utf8")));
+      for (const file of new Set(content.problems.map((p) => p.file)))
+        writeFileSync(join(work.dir, file), replacePlaceholders(readFileSync(join(work.dir, file), "utf8")));
       expect(loadSiteContent(work.dir).problems.map(formatProblem)).toEqual([]);
       const built = buildIn(work.dir);
       expect(built.ok, built.output).toBe(true);
@@ -155,15 +164,25 @@ describe("npm run new", () => {
     [["industry", "/industry/mining"], "an industry's address looks like /industries/mining, not /industry/mining"],
     [["exam", "/courses/gre"], "an exam's address looks like /courses/comparative-exam-preparation/gre, not /courses/gre"],
     [["industry", "/industries/Oil_Gas"], '"Oil_Gas" cannot be part of an address: use lower-case letters, digits and dashes, such as /industries/mining'],
-    [["page", "/about-us/a-very-long-address-that-nobody-could-ever-remember"], '"a-very-long-address-that-nobody-could-ever-remember" is too long for an address: use at most 40 characters, such as /teach-with-us/faq'],
-    [["course", "/courses/normal-course/rocketry/basics"], "there is no course group /courses/normal-course/rocketry: the groups are cloud-and-devops, data-and-ai, design-and-frontend, emerging-tech-specialized, full-stack-development, programming-foundations, robotics; or make it first with npm run new -- course-group /courses/normal-course/rocketry"],
+    [
+      ["page", "/about-us/a-very-long-address-that-nobody-could-ever-remember"],
+      '"a-very-long-address-that-nobody-could-ever-remember" is too long for an address: use at most 40 characters, such as /teach-with-us/faq',
+    ],
+    [
+      ["course", "/courses/normal-course/rocketry/basics"],
+      "there is no course group /courses/normal-course/rocketry: the groups are cloud-and-devops, data-and-ai, design-and-frontend, emerging-tech-specialized, full-stack-development, programming-foundations, robotics; or make it first with npm run new -- course-group /courses/normal-course/rocketry",
+    ],
   ])("refuses %j: %s", ([kind, route], line) => {
     expect(() => planStarter(kind as Kind, route!, { root: made.root, content, index })).toThrow(new StarterError(line));
   });
 
   it("a refusal is one line on the terminal, exit 2, and changes nothing", () => {
     const before = readFileSync(join(made.root, "site", "industries", "mining.yaml"), "utf8");
-    expect(spawned(made.root, "industry", "/industries/mining")).toEqual({ code: 2, out: "", err: "/industries/mining already exists (site/industries/mining.yaml): edit that file, or choose another address" });
+    expect(spawned(made.root, "industry", "/industries/mining")).toEqual({
+      code: 2,
+      out: "",
+      err: "/industries/mining already exists (site/industries/mining.yaml): edit that file, or choose another address",
+    });
     expect(readFileSync(join(made.root, "site", "industries", "mining.yaml"), "utf8")).toBe(before);
   });
 
@@ -173,6 +192,9 @@ describe("npm run new", () => {
   ])("usage error %j exits 2 with the usage", async (args, message) => {
     const r = await run(made.root, ...args);
     expect(r.code).toBe(2);
-    expect(r.err.split("\n")).toEqual([message, "usage: npm run new -- <page|industry|course-group|course|exam> <address>   for example: npm run new -- industry /industries/mining"]);
+    expect(r.err.split("\n")).toEqual([
+      message,
+      "usage: npm run new -- <page|industry|course-group|course|exam> <address>   for example: npm run new -- industry /industries/mining",
+    ]);
   });
 });

@@ -29,7 +29,7 @@ describe("the one option reader", () => {
     expect((await inProcess(() => readArgs(OPTIONS, USAGE, []))).result).toMatchObject({ values: { count: "3", fast: false }, positionals: [] });
   });
 
-  it("readOptions adds --root (default \".\"); readArgs does not take it", async () => {
+  it('readOptions adds --root (default "."); readArgs does not take it', async () => {
     expect((await inProcess(() => readOptions(OPTIONS, USAGE, ["--root", "/tmp/x"]))).result).toMatchObject({ values: { root: "/tmp/x" } });
     expect((await inProcess(() => readOptions(OPTIONS, USAGE, []))).result).toMatchObject({ values: { root: "." } });
     expect((await inProcess(() => readArgs(OPTIONS, USAGE, ["--root", "/tmp/x"]))).code).toBe(2);

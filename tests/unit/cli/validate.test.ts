@@ -35,7 +35,10 @@ describe("npm run validate", () => {
   it("exits 1 on problems and prints file:line:col lines, then the count", async () => {
     const r = await validate(root("link-to-missing-page"));
     expect(r.code).toBe(1);
-    expect(r.out.split("\n")).toEqual(['site/bad-link.yaml:10:13  link "/abuot" is not a page — did you mean "/about"?', "1 problem in 1 file (4 files checked)"]);
+    expect(r.out.split("\n")).toEqual([
+      'site/bad-link.yaml:10:13  link "/abuot" is not a page — did you mean "/about"?',
+      "1 problem in 1 file (4 files checked)",
+    ]);
   });
 
   it("a broken link in a copy of the site is reported at its line and column", async () => {
@@ -58,14 +61,22 @@ describe("npm run validate", () => {
     expect(r.code).toBe(1);
     const json = JSON.parse(r.out) as { problems: unknown[]; filesChecked: number; summary: string };
     expect(json.problems).toEqual([
-      { file: "site/no-image.yaml", line: 11, col: 23, message: 'missing file "/logoo.svg": there is no site/assets/logoo.svg', hint: "similar files: /logo.svg, /icon.svg" },
+      {
+        file: "site/no-image.yaml",
+        line: 11,
+        col: 23,
+        message: 'missing file "/logoo.svg": there is no site/assets/logoo.svg',
+        hint: "similar files: /logo.svg, /icon.svg",
+      },
     ]);
     expect(json.filesChecked).toBe(4);
   });
 
   it("--format github writes CI annotations", async () => {
     const r = await validate(root("link-to-missing-page"), "--format=github");
-    expect(r.out.split("\n")[0]).toBe('::error file=site/bad-link.yaml,line=10,col=13,title=Content problem::link "/abuot" is not a page — did you mean "/about"?');
+    expect(r.out.split("\n")[0]).toBe(
+      '::error file=site/bad-link.yaml,line=10,col=13,title=Content problem::link "/abuot" is not a page — did you mean "/about"?',
+    );
   });
 
   it.each([

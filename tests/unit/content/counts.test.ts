@@ -50,7 +50,12 @@ const PLACES: [route: string | null, path: (string | number)[], today: string, a
   ["/courses/explore", ["sections", 2, "body", 0, "bullets", 1], "each of eight exams.", "each of nine exams."],
   ["/courses/normal-course", ["card", "text"], "Seventeen instructor-led courses in six groups,", "Eighteen instructor-led courses in six groups,"],
   ["/courses/normal-course", ["sections", 1, "intro"], "Seventeen courses in six groups.", "Eighteen courses in six groups."],
-  ["/courses/comparative-exam-preparation", ["card", "text"], "Courses for eight entrance and English-language exams,", "Courses for nine entrance and English-language exams,"],
+  [
+    "/courses/comparative-exam-preparation",
+    ["card", "text"],
+    "Courses for eight entrance and English-language exams,",
+    "Courses for nine entrance and English-language exams,",
+  ],
   // Listings of one group: the same tokens keep them true.
   ["/courses/normal-course/data-and-ai", ["card", "text"], "Four courses that take you", "Five courses that take you"],
   ["/courses/normal-course/full-stack-development", ["sections", 1, "body", 0], "All three courses cover", "All three courses cover"],
@@ -84,7 +89,10 @@ describe("the real site's copy, counted from its pages", () => {
 });
 
 /** Where a text stands in a real file: the settings file grows, and the expectation follows it. */
-const lineOf = (file: string, text: string) => readFileSync(join(PROJECT, file), "utf8").split("\n").findIndex((line) => line.includes(text)) + 1;
+const lineOf = (file: string, text: string) =>
+  readFileSync(join(PROJECT, file), "utf8")
+    .split("\n")
+    .findIndex((line) => line.includes(text)) + 1;
 
 describe("a number in words that no longer matches the pages", () => {
   it.each([
@@ -132,21 +140,41 @@ describe("count tokens that cannot be filled", () => {
     const settings = join(made.root, "site", "_site.yaml");
     writeFileSync(settings, readFileSync(settings, "utf8").replace("courseMode: online\n", `courseMode: online\n${COUNTS}`));
     mkdirSync(join(made.root, "site", "things"), { recursive: true });
-    writeFileSync(join(made.root, "site", "things", "index.yaml"), `${head(1)}title: Things\ndescription: The things of the fixture site, listed from their cards.\nsections:\n  - {type: childCards, heading: Things, from: /things}\n`);
+    writeFileSync(
+      join(made.root, "site", "things", "index.yaml"),
+      `${head(1)}title: Things\ndescription: The things of the fixture site, listed from their cards.\nsections:\n  - {type: childCards, heading: Things, from: /things}\n`,
+    );
     writeFileSync(join(made.root, "site", "things", "one.yaml"), listedPage(1, "One"));
     writeFileSync(join(made.root, "site", "things", "two.yaml"), listedPage(1, "Two"));
     for (const [file, text] of Object.entries(files)) writeFileSync(join(made.root, "site", file), text);
     return loadSiteContent(made.root).problems.map(formatProblem);
   }
 
-  const page = (text: string) => `${head(1)}title: Case page\ndescription: A page of the fixture site for one count case.\nsections:\n  - type: prose\n    heading: Counts\n    body:\n      - ${text}\n`;
+  const page = (text: string) =>
+    `${head(1)}title: Case page\ndescription: A page of the fixture site for one count case.\nsections:\n  - type: prose\n    heading: Counts\n    body:\n      - ${text}\n`;
 
   it.each([
     ["a named count", page("We sell {count:things} things."), []],
     ["a misspelt count", page("We sell {count:thing} things."), ['site/things/case.yaml:9:17  unknown count "thing" — did you mean {count:things}?']],
-    ["a count that is not defined", page("We hold {count:exams} exams."), ['site/things/case.yaml:9:17  unknown count "exams" — the counts are: things (site/_site.yaml, counts:)']],
-    ["{count} on a page with nothing below it", page("We sell {count} things."), ["site/things/case.yaml:9:17  {count} here counts the pages listed below /things/case, and there are none — give the pages below a card:, or name a count from site/_site.yaml: {count:things}"]],
-    ["a number in words that disagrees", page("We sell three things."), ['site/things/case.yaml:9:17  "three things" says three, but /things lists two pages — write {count:things} things, and the number is counted from the pages']],
+    [
+      "a count that is not defined",
+      page("We hold {count:exams} exams."),
+      ['site/things/case.yaml:9:17  unknown count "exams" — the counts are: things (site/_site.yaml, counts:)'],
+    ],
+    [
+      "{count} on a page with nothing below it",
+      page("We sell {count} things."),
+      [
+        "site/things/case.yaml:9:17  {count} here counts the pages listed below /things/case, and there are none — give the pages below a card:, or name a count from site/_site.yaml: {count:things}",
+      ],
+    ],
+    [
+      "a number in words that disagrees",
+      page("We sell three things."),
+      [
+        'site/things/case.yaml:9:17  "three things" says three, but /things lists two pages — write {count:things} things, and the number is counted from the pages',
+      ],
+    ],
     ["a number in words that agrees", page("We sell two things."), []],
   ])("%s", (_name, text, expected) => {
     expect(problemsWith({ "things/case.yaml": text })).toEqual(expected);

@@ -12,7 +12,8 @@ import { fixtureRoot } from "../fixture-site.ts";
 let cleanup = () => {};
 afterEach(() => cleanup());
 
-const PRICE_HINT = 'write ₹ or $ and the amount in digits, then "+ GST" when tax is extra, two prices apart with " / ": "₹45,000 + GST", "₹50,000 + GST / $800" or "$800"';
+const PRICE_HINT =
+  'write ₹ or $ and the amount in digits, then "+ GST" when tax is extra, two prices apart with " / ": "₹45,000 + GST", "₹50,000 + GST / $800" or "$800"';
 const DURATION_HINT = 'write a number of years, months (a half month as .5) or weeks: "6 months", "2.5 months", "1 year 3 months" or "2 weeks"';
 
 function problemsOf(files: Record<string, string>, fixture?: string): string[] {
@@ -57,14 +58,22 @@ describe("a course card's fee and duration", () => {
     [
       "3 days",
       "free",
-      [`site/courses/python.yaml:10:14  the course duration "3 days" cannot be read — ${DURATION_HINT}`, `site/courses/python.yaml:12:14  the course fee "free" cannot be read — ${PRICE_HINT}`],
+      [
+        `site/courses/python.yaml:10:14  the course duration "3 days" cannot be read — ${DURATION_HINT}`,
+        `site/courses/python.yaml:12:14  the course fee "free" cannot be read — ${PRICE_HINT}`,
+      ],
     ],
   ])("Duration %j, Fee %j", (duration, fee, expected) => {
     expect(problemsOf({ "courses/python.yaml": coursePage(duration, fee) })).toEqual(expected);
   });
 
   it("is not read outside /courses, nor on a page that says course: false", () => {
-    expect(problemsOf({ "courses/python.yaml": coursePage("four months", "Rs 45k").replace("card:", "course: false\ncard:"), "python.yaml": coursePage("four months", "Rs 45k").replace("../../schema", "../schema") })).toEqual([]);
+    expect(
+      problemsOf({
+        "courses/python.yaml": coursePage("four months", "Rs 45k").replace("card:", "course: false\ncard:"),
+        "python.yaml": coursePage("four months", "Rs 45k").replace("../../schema", "../schema"),
+      }),
+    ).toEqual([]);
   });
 
   it("a starter's placeholder is one problem, not also an unreadable fee", () => {
@@ -93,7 +102,10 @@ describe("a programme table's prices and durations", () => {
   it.each([
     ["      - [Data Science, 3 months, ₹15000 + GST]", []],
     ["      - [Data Science, 3 months, 15k]", [`site/courses/internships.yaml:10:34  the price "15k" of Data Science cannot be read — ${PRICE_HINT}`]],
-    ["      - [Data Science, a quarter, ₹15000]", [`site/courses/internships.yaml:10:24  the duration "a quarter" of Data Science cannot be read — ${DURATION_HINT}`]],
+    [
+      "      - [Data Science, a quarter, ₹15000]",
+      [`site/courses/internships.yaml:10:24  the duration "a quarter" of Data Science cannot be read — ${DURATION_HINT}`],
+    ],
   ])("%s", (rows, expected) => {
     expect(problemsOf({ "courses/internships.yaml": table(rows) })).toEqual(expected);
   });
@@ -102,7 +114,9 @@ describe("a programme table's prices and durations", () => {
 it("following the hint of the unreadable-course-fee fixture gives a clean page", () => {
   const made = fixtureRoot("unreadable-course-fee");
   cleanup = made.cleanup;
-  expect(loadSiteContent(made.root).problems.map(formatProblem)).toEqual([`site/courses/python.yaml:10:27  the course fee "Rs 30k" cannot be read — ${PRICE_HINT}`]);
+  expect(loadSiteContent(made.root).problems.map(formatProblem)).toEqual([
+    `site/courses/python.yaml:10:27  the course fee "Rs 30k" cannot be read — ${PRICE_HINT}`,
+  ]);
   const path = join(made.root, "site", "courses", "python.yaml");
   writeFileSync(path, readFileSync(path, "utf8").replace("value: Rs 30k", 'value: "₹30,000 + GST"'));
   expect(loadSiteContent(made.root).problems).toEqual([]);

@@ -29,20 +29,36 @@ describe("durations as ISO 8601 (Course courseWorkload)", () => {
     );
   });
 
-  it.each(["", "six months", "10 months + 1 week", "2.25 months", "1 year 2 weeks", "months", "-3 months", "3 days"])("%j is not a duration", (text) => expect(isoDuration(text)).toBeNull());
+  it.each(["", "six months", "10 months + 1 week", "2.25 months", "1 year 2 weeks", "months", "-3 months", "3 days"])("%j is not a duration", (text) =>
+    expect(isoDuration(text)).toBeNull(),
+  );
 });
 
 describe("fees", () => {
   it.each([
     ["₹45,000 + GST", [{ price: 45000, currency: "INR", plusGst: true }]],
-    ["₹50,000 + GST / $800", [{ price: 50000, currency: "INR", plusGst: true }, { price: 800, currency: "USD", plusGst: false }]],
-    ["₹1,00,000 / $1600", [{ price: 100000, currency: "INR", plusGst: false }, { price: 1600, currency: "USD", plusGst: false }]],
+    [
+      "₹50,000 + GST / $800",
+      [
+        { price: 50000, currency: "INR", plusGst: true },
+        { price: 800, currency: "USD", plusGst: false },
+      ],
+    ],
+    [
+      "₹1,00,000 / $1600",
+      [
+        { price: 100000, currency: "INR", plusGst: false },
+        { price: 1600, currency: "USD", plusGst: false },
+      ],
+    ],
     ["₹12000 + GST", [{ price: 12000, currency: "INR", plusGst: true }]],
     ["₹750", [{ price: 750, currency: "INR", plusGst: false }]],
     ["$1200", [{ price: 1200, currency: "USD", plusGst: false }]],
   ])("%s", (text, prices) => expect(parsePrices(text)).toEqual(prices));
 
-  it.each(["", "free", "₹12000 + GST or ₹15000 + GST", "50,000", "₹5,0000", "€800", "₹50,000 + VAT", "₹50,000 / "])("%j is not a fee", (text) => expect(parsePrices(text)).toBeNull());
+  it.each(["", "free", "₹12000 + GST or ₹15000 + GST", "50,000", "₹5,0000", "€800", "₹50,000 + VAT", "₹50,000 / "])("%j is not a fee", (text) =>
+    expect(parsePrices(text)).toBeNull(),
+  );
 });
 
 it("descriptions drop inline markup", () => {

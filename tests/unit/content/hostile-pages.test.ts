@@ -55,7 +55,8 @@ const HEAD = [
 const HERO = "sections:\n  - type: hero\n    heading: Welcome\n";
 
 const NOT_ALLOWED = "which is not allowed — links may be a page of this site (/path) or start with https:, mailto: or tel:";
-const NESTED = /^site\/deep\.yaml:\d+:\d+  lists or groups are nested too deeply here — a page nests a few levels at most; check the brackets and the indentation$/;
+const NESTED =
+  /^site\/deep\.yaml:\d+:\d+  lists or groups are nested too deeply here — a page nests a few levels at most; check the brackets and the indentation$/;
 const TOO_MANY_ALIASES = "too many *aliases (more than 20 expansions) — write the repeated text out instead of using &anchors and *aliases";
 const SYMLINK = "this is a symbolic link, and links are not followed — put the real file or folder under site/ instead of a link";
 const TOO_MANY_VALUES = "the file holds more than 10000 values; a page has a few hundred — split the content over several pages";
@@ -73,11 +74,13 @@ const ON_DISK: OnDisk[] = [
   { fixture: "file-of-only-a-bom", expected: "site/bom.yaml:1:1  the file is empty — a page needs at least title, description and sections" },
   {
     fixture: "nul-byte",
-    expected: "site/nul.yaml:7:17  the file contains an invisible control character (U+0000) — delete it; such characters usually come in unseen when text is pasted from another program",
+    expected:
+      "site/nul.yaml:7:17  the file contains an invisible control character (U+0000) — delete it; such characters usually come in unseen when text is pasted from another program",
   },
   {
     fixture: "escape-character",
-    expected: "site/escape.yaml:7:14  the file contains an invisible control character (U+001B) — delete it; such characters usually come in unseen when text is pasted from another program",
+    expected:
+      "site/escape.yaml:7:14  the file contains an invisible control character (U+001B) — delete it; such characters usually come in unseen when text is pasted from another program",
   },
   { fixture: "utf16-file", expected: "site/utf16.yaml:1:1  the file is not saved as UTF-8 text — save it with UTF-8 encoding in your editor" },
   { fixture: "python-object-tag", expected: "site/python.yaml:5:11  unknown YAML tag — remove the !tag; page files use plain text, numbers, lists and fields" },
@@ -86,7 +89,10 @@ const ON_DISK: OnDisk[] = [
   { fixture: "two-documents", expected: "site/two.yaml:8:1  a line with --- splits the file in two — remove the --- line: a page file holds one page" },
   { fixture: "mapping-as-key", expected: "site/mapkey.yaml:7:7  a field name is a list or a group of fields — a field name is plain text: write name: value" },
   { fixture: "sequence-as-key", expected: "site/seqkey.yaml:5:1  a field name is a list or a group of fields — a field name is plain text: write name: value" },
-  { fixture: "duplicate-key-number-and-text", expected: "site/dup.yaml:9:5  this field appears twice in the same place — keep one of them and delete the other" },
+  {
+    fixture: "duplicate-key-number-and-text",
+    expected: "site/dup.yaml:9:5  this field appears twice in the same place — keep one of them and delete the other",
+  },
   { fixture: "key-over-1024-characters", expected: /^site\/longkey\.yaml:5:1  this field name is far too long — / },
   { fixture: "proto-key", expected: /^site\/proto\.yaml:5:1  unknown field "__proto__" — / },
   { fixture: "proto-key-in-a-section", expected: /^site\/proto\.yaml:8:5  sections\[0\] \(hero\): .*__proto__/ },
@@ -105,15 +111,25 @@ const ON_DISK: OnDisk[] = [
     expected: `site/evil.yaml:9:26  link "//evil.example/login" is neither a page nor a full address — start links to this site's pages with / (for example /evil.example/login), and other sites with https://`,
   },
   { fixture: "backslash-url", expected: 'site/backslash.yaml:9:26  link "/\\evil.example" is not a page — check the address against the files under site/' },
-  { fixture: "path-traversal-link", expected: 'site/traversal.yaml:9:26  link "/../../etc/passwd" is not a page — check the address against the files under site/' },
-  { fixture: "path-traversal-asset", expected: /^site\/traversal\.yaml:8:19  missing file "\/\.\.\/\.\.\/\.\.\/etc\/passwd": there is no site\/assets\/\.\.\/\.\.\/\.\.\/etc\/passwd/ },
+  {
+    fixture: "path-traversal-link",
+    expected: 'site/traversal.yaml:9:26  link "/../../etc/passwd" is not a page — check the address against the files under site/',
+  },
+  {
+    fixture: "path-traversal-asset",
+    expected: /^site\/traversal\.yaml:8:19  missing file "\/\.\.\/\.\.\/\.\.\/etc\/passwd": there is no site\/assets\/\.\.\/\.\.\/\.\.\/etc\/passwd/,
+  },
   { fixture: "alias-bomb-of-mappings", expected: `site/laughs.yaml:1:1  ${TOO_MANY_ALIASES}` },
   { fixture: "alias-bomb-wide", expected: `site/wide.yaml:1:1  ${TOO_MANY_ALIASES}` },
   {
     fixture: "hidden-dot-yaml-file",
-    expected: "site/.yaml:1:1  names starting with . are hidden files, not pages — give the file (and its folders) a name that starts with a letter or digit, such as page.yaml",
+    expected:
+      "site/.yaml:1:1  names starting with . are hidden files, not pages — give the file (and its folders) a name that starts with a letter or digit, such as page.yaml",
   },
-  { fixture: "folder-named-like-a-file", expected: "site/news.yaml:1:1  this is a folder, but its name ends in .yaml — only page files end in .yaml; rename the folder" },
+  {
+    fixture: "folder-named-like-a-file",
+    expected: "site/news.yaml:1:1  this is a folder, but its name ends in .yaml — only page files end in .yaml; rename the folder",
+  },
 ];
 
 interface Generated {
@@ -249,7 +265,11 @@ const GENERATED: Generated[] = [
 
 function expectLine(lines: string[], expected: string | RegExp): void {
   if (typeof expected === "string") expect(lines, lines.slice(0, 3).join("\n")).toContain(expected);
-  else expect(lines.some((line) => expected.test(line)), `no line matches ${expected}:\n${lines.join("\n")}`).toBe(true);
+  else
+    expect(
+      lines.some((line) => expected.test(line)),
+      `no line matches ${expected}:\n${lines.join("\n")}`,
+    ).toBe(true);
 }
 
 describe("hostile page files", () => {
@@ -285,7 +305,10 @@ describe("hostile page files", () => {
     expect(files).toHaveLength(16);
     for (const file of files) {
       const own = lines.filter((line) => line.startsWith(`site/${file}:`));
-      expect(own.some((line) => / expected text, found the number \d+ — put it in quotes: "\d+"$/.test(line)), file).toBe(true);
+      expect(
+        own.some((line) => / expected text, found the number \d+ — put it in quotes: "\d+"$/.test(line)),
+        file,
+      ).toBe(true);
       for (const line of own) expect(line).toMatch(/found the number \d+|the number \d+ is not one of the choices|more problems in this file/);
     }
     expect(content.pages.map((p) => p.route).sort()).toEqual(["/", "/about"]);

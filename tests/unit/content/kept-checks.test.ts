@@ -30,7 +30,9 @@ describe("kept per-file checks", () => {
     const template = readFileSync(join(made.root, "site", "courses", "normal-course", "data-and-ai", "data-engineering.yaml"), "utf8");
     writeFileSync(
       join(made.root, "site", "courses", "normal-course", "data-and-ai", "stream-processing.yaml"),
-      template.replace("title: Data Engineering Course | Nexa AI", "title: Stream Processing Course | Nexa AI").replace("  title: Data Engineering", "  title: Stream Processing"),
+      template
+        .replace("title: Data Engineering Course | Nexa AI", "title: Stream Processing Course | Nexa AI")
+        .replace("  title: Data Engineering", "  title: Stream Processing"),
     );
     const checkedBefore = kept.checkedFiles;
     expect(explore(kept)).toContain("Eighteen project-based courses");

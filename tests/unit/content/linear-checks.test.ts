@@ -31,11 +31,29 @@ const listing = (heading: string, from: string) => ({ type: "childCards", headin
 function syntheticSite(n: number): { files: string[]; results: FileCheck[] } {
   const results: FileCheck[] = [structuredClone(settings)];
   results.push(pageCheck("/industries", { title: "Industries", description: "All industries.", sections: [listing("{count} industries", "/industries")] }));
-  results.push(pageCheck("/industries/details", { title: "Details", description: "Every industry.", card: card("Details"), sections: [listing("Every industry", "/industries/details")] }));
-  for (let i = 0; i < n; i++) results.push(pageCheck(`/industries/details/i${i}`, { title: `Industry ${i}`, description: `Industry ${i}.`, card: card(`Industry ${i}`), sections: [prose(`Industry ${i}`)] }));
+  results.push(
+    pageCheck("/industries/details", {
+      title: "Details",
+      description: "Every industry.",
+      card: card("Details"),
+      sections: [listing("Every industry", "/industries/details")],
+    }),
+  );
+  for (let i = 0; i < n; i++)
+    results.push(
+      pageCheck(`/industries/details/i${i}`, {
+        title: `Industry ${i}`,
+        description: `Industry ${i}.`,
+        card: card(`Industry ${i}`),
+        sections: [prose(`Industry ${i}`)],
+      }),
+    );
   for (let g = 0; g < n / 10; g++) {
     results.push(pageCheck(`/groups/g${g}`, { title: `Group ${g}`, description: `Group ${g}.`, sections: [listing(`Group ${g}`, `/groups/g${g}`)] }));
-    for (let j = 0; j < 10; j++) results.push(pageCheck(`/groups/g${g}/p${j}`, { title: `Page ${g}.${j}`, description: `Page ${j}.`, card: card(`Page ${g}.${j}`), sections: [prose(`Page ${j}`)] }));
+    for (let j = 0; j < 10; j++)
+      results.push(
+        pageCheck(`/groups/g${g}/p${j}`, { title: `Page ${g}.${j}`, description: `Page ${j}.`, card: card(`Page ${g}.${j}`), sections: [prose(`Page ${j}`)] }),
+      );
   }
   return { files: results.map((r) => join(PROJECT, r.file)), results };
 }
@@ -63,7 +81,11 @@ describe("the cross-file checks are linear in the page count", () => {
     const content = crossCheck(PROJECT, { files, problems: [] }, results, { only: results.slice(1).map((r) => r.file) });
     expect(content.problems).toEqual([]);
     const details = content.pages.find((p) => p.route === "/industries/details")!.data.sections[0]!;
-    expect(details.type === "childCards" && details.cards!.map((c) => c.to).slice(0, 3)).toEqual(["/industries/details/i0", "/industries/details/i1", "/industries/details/i10"]);
+    expect(details.type === "childCards" && details.cards!.map((c) => c.to).slice(0, 3)).toEqual([
+      "/industries/details/i0",
+      "/industries/details/i1",
+      "/industries/details/i10",
+    ]);
     expect(content.pages.find((p) => p.route === "/industries")!.data.sections[0]!.heading).toBe("One industries");
   });
 });

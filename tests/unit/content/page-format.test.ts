@@ -23,7 +23,10 @@ function migrate(root: string, ...args: string[]) {
 describe("content versions", () => {
   it("the migrations run 0 → 1 → … without gaps, up to the version the page schema requires", () => {
     MIGRATIONS.forEach((m, i) => expect([m.from, m.to]).toEqual([i, i + 1]));
-    const schema = JSON.parse(readFileSync(join(PROJECT, "schema", "page.schema.json"), "utf8")) as { required: string[]; properties: { schemaVersion: { const: number } } };
+    const schema = JSON.parse(readFileSync(join(PROJECT, "schema", "page.schema.json"), "utf8")) as {
+      required: string[];
+      properties: { schemaVersion: { const: number } };
+    };
     expect(schema.properties.schemaVersion.const).toBe(CURRENT_VERSION);
     expect(schema.required).toContain("schemaVersion");
   });
@@ -67,7 +70,13 @@ describe("npm run migrate", () => {
     const made = fixtureRoot();
     cleanup = made.cleanup;
     writeFileSync(join(made.root, "site", "fees.yaml"), OLD);
-    writeFileSync(join(made.root, "site", "about.yaml"), readFileSync(join(made.root, "site", "about.yaml"), "utf8").split("\n").slice(1).join("\n"));
+    writeFileSync(
+      join(made.root, "site", "about.yaml"),
+      readFileSync(join(made.root, "site", "about.yaml"), "utf8")
+        .split("\n")
+        .slice(1)
+        .join("\n"),
+    );
     return made.root;
   }
 

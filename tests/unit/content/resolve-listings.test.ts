@@ -25,7 +25,10 @@ function siteWithListing() {
     `${head(1)}title: Things\ndescription: A listing of the things below this page, built from their cards.\nsections:\n  - type: childCards\n    heading: Things\n    from: /things\n    anchors: true\n    linkLabel: Read more\n`,
   );
   writeFileSync(join(dir, "beta.yaml"), page("Beta", "card:\n  title: Beta card\n  text: Second.\n  order: 2\n"));
-  writeFileSync(join(dir, "alpha.yaml"), page("Alpha", "card:\n  title: Alpha card\n  text: First.\n  order: 1\n  facts: [{ label: Duration, value: 6 months }]\n"));
+  writeFileSync(
+    join(dir, "alpha.yaml"),
+    page("Alpha", "card:\n  title: Alpha card\n  text: First.\n  order: 1\n  facts: [{ label: Duration, value: 6 months }]\n"),
+  );
   writeFileSync(join(dir, "no-card.yaml"), page("No card"));
   return made.root;
 }
@@ -52,7 +55,10 @@ describe("listings built from child pages", () => {
 
   it("lets links point at the anchors the listing creates", () => {
     const root = siteWithListing();
-    writeFileSync(join(root, "site", "link.yaml"), page("Link", undefined, 0).replace("body: [Text.]", 'body: ["See [alpha](/things#alpha) and [gamma](/things#gamma)."]'));
+    writeFileSync(
+      join(root, "site", "link.yaml"),
+      page("Link", undefined, 0).replace("body: [Text.]", 'body: ["See [alpha](/things#alpha) and [gamma](/things#gamma)."]'),
+    );
     const problems = loadSiteContent(root).problems.map(formatProblem);
     expect(problems).toEqual(['site/link.yaml:8:12  link "/things#gamma": the page /things has no anchor "gamma" — its anchors are: alpha, beta']);
   });
@@ -60,7 +66,10 @@ describe("listings built from child pages", () => {
   it("says so when no page below the address has a card", () => {
     const made = fixtureRoot();
     cleanup = made.cleanup;
-    writeFileSync(join(made.root, "site", "empty-listing.yaml"), `${head(0)}title: Empty listing\ndescription: A listing of the pages below /about, which has no pages below it.\nsections:\n  - type: childCards\n    heading: Nothing\n    from: /about\n`);
+    writeFileSync(
+      join(made.root, "site", "empty-listing.yaml"),
+      `${head(0)}title: Empty listing\ndescription: A listing of the pages below /about, which has no pages below it.\nsections:\n  - type: childCards\n    heading: Nothing\n    from: /about\n`,
+    );
     expect(loadSiteContent(made.root).problems.map(formatProblem)).toEqual([
       "site/empty-listing.yaml:8:11  sections[0] (childCards): no page below /about has a card: field — give the pages under site/about/ a card: with title and text",
     ]);

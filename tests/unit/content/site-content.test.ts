@@ -47,13 +47,19 @@ describe("SPEC §2.4 counts", () => {
     expect(panel.mobileAction).toMatchObject({ label: "Get in Touch", to: "/connect" });
     const buttons = blocks("/", "linkList").flatMap((b) => b.links.map((l) => l.to));
     expect(buttons).toEqual(expect.arrayContaining(["/services", "/products"]));
-    expect(blocks("/", "linkList").flatMap((b) => b.links).some((l) => l.external && l.to.startsWith("https://"))).toBe(true);
+    expect(
+      blocks("/", "linkList")
+        .flatMap((b) => b.links)
+        .some((l) => l.external && l.to.startsWith("https://")),
+    ).toBe(true);
   });
 
   it("careers: banner 'Explore Careers with Us' at 700px; four cards with their ids, Know More → /connect", () => {
     const [hero] = blocks("/careers", "hero");
     expect([hero?.heading, hero?.height]).toEqual(["Explore Careers with Us", 700]);
-    const cards = blocks("/careers", "cardGrid").flatMap((b) => b.cards).filter((c) => c.id);
+    const cards = blocks("/careers", "cardGrid")
+      .flatMap((b) => b.cards)
+      .filter((c) => c.id);
     expect(cards.map((c) => c.id)).toEqual(["job-search", "careers-in-nexa", "how-to-join-us", "internships"]);
     expect(cards.every((c) => c.action?.label === "Know More" && c.action.to === "/connect")).toBe(true);
   });
@@ -98,15 +104,28 @@ describe("SPEC §2.4 counts", () => {
   });
 
   it("about: purpose, people, values, locations, core values and four leadership profiles", () => {
-    expect(blocks("/about-us/details", "anchors").flatMap((b) => b.sections.map((s) => s.id))).toEqual(["our-purpose", "our-people", "our-values", "locations"]);
+    expect(blocks("/about-us/details", "anchors").flatMap((b) => b.sections.map((s) => s.id))).toEqual([
+      "our-purpose",
+      "our-people",
+      "our-values",
+      "locations",
+    ]);
     const people = blocks("/about-us/details", "profiles").flatMap((b) => b.people);
     expect(people.length).toBeGreaterThanOrEqual(1);
     expect(people.every((p) => p.name && p.title && p.description && p.image.src)).toBe(true);
   });
 
   it("course categories: five cards to the five course families, none external", () => {
-    const cards = blocks("/courses/explore", "cardGrid").flatMap((b) => b.cards).filter((c) => c.action);
-    expect(cards.map((c) => c.action?.to)).toEqual(["/courses/internship", "/courses/comparative-exam-preparation", "/courses/interview-preparation", "/courses/normal-course", "/courses/special-course"]);
+    const cards = blocks("/courses/explore", "cardGrid")
+      .flatMap((b) => b.cards)
+      .filter((c) => c.action);
+    expect(cards.map((c) => c.action?.to)).toEqual([
+      "/courses/internship",
+      "/courses/comparative-exam-preparation",
+      "/courses/interview-preparation",
+      "/courses/normal-course",
+      "/courses/special-course",
+    ]);
     expect(cards.some((c) => c.action?.external)).toBe(false);
   });
 
@@ -186,7 +205,14 @@ describe("SPEC §9 constants", () => {
 
   it("§9.8 certification: six groups in order, each linking to /connect, listing their courses from the course pages", () => {
     const [listing] = blocks("/courses/normal-course", "childCards");
-    expect(listing?.cards?.map((c) => c.title)).toEqual(["Data & AI", "Programming Foundations", "Full Stack Development", "Cloud & DevOps", "Design & Frontend", "Emerging Tech & Specialized"]);
+    expect(listing?.cards?.map((c) => c.title)).toEqual([
+      "Data & AI",
+      "Programming Foundations",
+      "Full Stack Development",
+      "Cloud & DevOps",
+      "Design & Frontend",
+      "Emerging Tech & Specialized",
+    ]);
     expect(listing?.cards?.map((c) => c.to)).toEqual(CERTIFICATION_GROUPS.map((g) => `/courses/normal-course/${g}`));
     expect(listing?.action?.to).toBe("/connect");
     expect(textOf("/courses/normal-course")).toMatch(/cloud costs are extra/i);
@@ -215,7 +241,11 @@ describe("SPEC §9 constants", () => {
     expect(course, title).toBeDefined();
     expect(cardFacts(course!.route)).toMatchObject({ Duration: duration, Fee: fee });
     const group = course!.route.slice(0, course!.route.lastIndexOf("/"));
-    expect(blocks(group, "childCards").flatMap((b) => b.cards ?? []).map((c) => c.to)).toContain(course!.route);
+    expect(
+      blocks(group, "childCards")
+        .flatMap((b) => b.cards ?? [])
+        .map((c) => c.to),
+    ).toContain(course!.route);
   });
 
   it("§9.9 special courses: both programmes, with both readings of the assignments", () => {

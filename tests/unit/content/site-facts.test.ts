@@ -48,7 +48,9 @@ describe("the privacy policy names whom to contact, from site/_site.yaml", () =>
   ])("writes the officer %j as %s, in every text of every page", (officer, expected) => {
     const site = { privacy: { grievanceOfficer: officer } } as unknown as Site;
     expect(grievanceOfficerText(site)).toBe(expected);
-    const data = { sections: [{ type: "prose", heading: "Hi {grievanceOfficer}", body: ["Ask {grievanceOfficer}.", { bullets: ["{grievanceOfficer}"] }] }] } as unknown as Page;
+    const data = {
+      sections: [{ type: "prose", heading: "Hi {grievanceOfficer}", body: ["Ask {grievanceOfficer}.", { bullets: ["{grievanceOfficer}"] }] }],
+    } as unknown as Page;
     expect(resolveSiteFacts(site, [{ file: "site/x.yaml", data }])).toEqual([]);
     expect(JSON.stringify(data)).not.toContain("{grievanceOfficer}");
     expect((data.sections[0] as { body: unknown[] }).body).toEqual([`Ask ${expected}.`, { bullets: [expected] }]);

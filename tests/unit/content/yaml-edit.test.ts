@@ -54,13 +54,31 @@ describe("editing a page in place", () => {
   const lines = (text: string) => text.split("\n");
 
   it.each<[string, YamlPath, string | number | boolean, string, string]>([
-    ["a plain text keeps its comment", ["title"], "Quarrying | Nexa AI", "title: Mining | Nexa AI # shown in the tab", "title: Quarrying | Nexa AI # shown in the tab"],
+    [
+      "a plain text keeps its comment",
+      ["title"],
+      "Quarrying | Nexa AI",
+      "title: Mining | Nexa AI # shown in the tab",
+      "title: Quarrying | Nexa AI # shown in the tab",
+    ],
     ["a quoted text stays quoted", ["description"], "Quarrying, with AI", 'description: "Mining, with AI"', 'description: "Quarrying, with AI"'],
     ["a text that would read as a number is quoted", ["sections", 0, "heading"], "2025", "    heading: Mining", '    heading: "2025"'],
     ["a text with a colon is quoted", ["sections", 0, "heading"], "AI: the why", "    heading: Mining", '    heading: "AI: the why"'],
-    ["a field inside { } is rewritten there", ["card", "title"], "Quarries", "card: { title: Mining, text: Digging deeper }", "card: { title: Quarries, text: Digging deeper }"],
+    [
+      "a field inside { } is rewritten there",
+      ["card", "title"],
+      "Quarries",
+      "card: { title: Mining, text: Digging deeper }",
+      "card: { title: Quarries, text: Digging deeper }",
+    ],
     ["a missing field is added to its group", ["sections", 0, "eyebrow"], "Industries", "    heading: Mining", "    heading: Mining\n    eyebrow: Industries"],
-    ["a missing field is added inside { }", ["card", "order"], 3, "card: { title: Mining, text: Digging deeper }", "card: { title: Mining, text: Digging deeper, order: 3 }"],
+    [
+      "a missing field is added inside { }",
+      ["card", "order"],
+      3,
+      "card: { title: Mining, text: Digging deeper }",
+      "card: { title: Mining, text: Digging deeper, order: 3 }",
+    ],
   ])("%s", (_name, path, value, before, after) => {
     const edited = setValue(PAGE, path, value);
     expect(edited).toBe(PAGE.replace(before, after));
@@ -90,7 +108,11 @@ describe("editing a page in place", () => {
   it.each<[string, () => string, string]>([
     ["removing the only section", () => removeEntry("sections:\n  - type: hero\n", ["sections"], 0), "A page keeps at least one section."],
     ["moving the first section up", () => moveEntry(PAGE, ["sections"], 0, -1), "That entry is already at the end of the list."],
-    ["editing a text that does not read", () => setValue("title: [unclosed\n", ["title"], "x"), "Fix the mistakes shown in the source view first: the form edits a page that reads cleanly."],
+    [
+      "editing a text that does not read",
+      () => setValue("title: [unclosed\n", ["title"], "x"),
+      "Fix the mistakes shown in the source view first: the form edits a page that reads cleanly.",
+    ],
     ["setting a group as if it were a value", () => setValue(PAGE, ["card"], "x"), "card is a list or a group: edit it in the source view."],
   ])("refuses %s with a message", (_name, edit, message) => {
     expect(edit).toThrow(YamlEditError);
@@ -101,8 +123,16 @@ describe("editing a page in place", () => {
 describe("one-click fixes", () => {
   const TEXT = 'title: T\nsections:\n  - type: heor\n    tittle: Hi\n    actions:\n      - { label: Go, to: "/conect#tems" }\n';
   it.each<[string, { line: number; col: number; hint: string }, string | null]>([
-    ["a misspelt field name", { line: 4, col: 5, hint: 'did you mean "title"?' }, 'title: T\nsections:\n  - type: heor\n    title: Hi\n    actions:\n      - { label: Go, to: "/conect#tems" }\n'],
-    ["a misspelt block type", { line: 3, col: 11, hint: 'did you mean "hero"? (hero, prose)' }, 'title: T\nsections:\n  - type: hero\n    tittle: Hi\n    actions:\n      - { label: Go, to: "/conect#tems" }\n'],
+    [
+      "a misspelt field name",
+      { line: 4, col: 5, hint: 'did you mean "title"?' },
+      'title: T\nsections:\n  - type: heor\n    title: Hi\n    actions:\n      - { label: Go, to: "/conect#tems" }\n',
+    ],
+    [
+      "a misspelt block type",
+      { line: 3, col: 11, hint: 'did you mean "hero"? (hero, prose)' },
+      'title: T\nsections:\n  - type: hero\n    tittle: Hi\n    actions:\n      - { label: Go, to: "/conect#tems" }\n',
+    ],
     [
       "a link to a missing page keeps its quotes",
       { line: 6, col: 26, hint: 'did you mean "/connect#tems"?' },
@@ -123,8 +153,16 @@ describe("one-click fixes", () => {
 describe("one-click fixes of a count token inside a text", () => {
   const TEXT = "sections:\n  - type: cardGrid\n    heading: We serve {count:industrys} sectors and {count:industrys} more\n";
   it.each<[string, { line: number; col: number; hint: string }, string | null]>([
-    ["the token at the problem's place", { line: 3, col: 23, hint: "did you mean {count:industries}?" }, "sections:\n  - type: cardGrid\n    heading: We serve {count:industries} sectors and {count:industrys} more\n"],
-    ["the second token of the same text", { line: 3, col: 53, hint: "did you mean {count:industries}?" }, "sections:\n  - type: cardGrid\n    heading: We serve {count:industrys} sectors and {count:industries} more\n"],
+    [
+      "the token at the problem's place",
+      { line: 3, col: 23, hint: "did you mean {count:industries}?" },
+      "sections:\n  - type: cardGrid\n    heading: We serve {count:industries} sectors and {count:industrys} more\n",
+    ],
+    [
+      "the second token of the same text",
+      { line: 3, col: 53, hint: "did you mean {count:industries}?" },
+      "sections:\n  - type: cardGrid\n    heading: We serve {count:industrys} sectors and {count:industries} more\n",
+    ],
     ["a place that holds no token", { line: 3, col: 14, hint: "did you mean {count:industries}?" }, null],
     ["a hint that lists the counts", { line: 3, col: 23, hint: "the counts are: industries, courses (site/_site.yaml, counts:)" }, null],
   ])("%s", (_name, problem, fixed) => {

@@ -23,7 +23,16 @@ function packagesImportedBy(bundle: string): string[] {
   const text = readFileSync(join(OUT, bundle), "utf8");
   const specifiers = [...text.matchAll(/^import\b[^"';]*?["']([^"']+)["']/gm)].map((m) => m[1]!);
   const bare = specifiers.filter((s) => !s.startsWith(".") && !s.startsWith("node:") && !builtinModules.includes(s));
-  return [...new Set(bare.map((s) => s.split("/").slice(0, s.startsWith("@") ? 2 : 1).join("/")))].sort();
+  return [
+    ...new Set(
+      bare.map((s) =>
+        s
+          .split("/")
+          .slice(0, s.startsWith("@") ? 2 : 1)
+          .join("/"),
+      ),
+    ),
+  ].sort();
 }
 
 describe("src/cli/launch.mjs: the commands and the server as compiled JavaScript", () => {
@@ -44,7 +53,7 @@ describe("src/cli/launch.mjs: the commands and the server as compiled JavaScript
   });
 
   it("writes the page and site validators as code for the current schemas, and again when a schema changes", () => {
-    const fingerprintOnDisk = () => (JSON.parse(/"([0-9a-f]{64})"/.exec(readFileSync(join(OUT, "content-validators.cjs"), "utf8"))![0]) as string);
+    const fingerprintOnDisk = () => JSON.parse(/"([0-9a-f]{64})"/.exec(readFileSync(join(OUT, "content-validators.cjs"), "utf8"))![0]) as string;
     const current = () => schemaFingerprint(readSchemaTexts(join(ROOT, "schema")));
     expect(launch("--build").status).toBe(0);
     expect(fingerprintOnDisk()).toBe(current());

@@ -5,13 +5,7 @@ import type { DeliveryRow } from "../../../src/server/delivery/outbox.ts";
 import { verifySignature } from "../../../src/server/delivery/signature.ts";
 import { openSqliteOutbox } from "../../../src/server/delivery/sqlite-outbox.ts";
 import { startServer, type RunningServer } from "../../../src/server/start-server.ts";
-import {
-  eventually,
-  startReceiver,
-  startSmtpServer,
-  type TestReceiver,
-  type TestSmtpServer,
-} from "./delivery-receivers.ts";
+import { eventually, startReceiver, startSmtpServer, type TestReceiver, type TestSmtpServer } from "./delivery-receivers.ts";
 import { SPAM_DEFENCES_OFF, tempDbPath, VALID_ENQUIRY } from "./helpers.ts";
 import { postJson } from "./raw-http.ts";
 import { freePort } from "../../../tools/test/free-port.ts";
@@ -39,15 +33,18 @@ const RETRY_SOON = { firstRetryMs: 500 };
 
 async function serve(env: Record<string, string>, deliveryTuning: Parameters<typeof startServer>[1] = {}): Promise<Setup> {
   const dbPath = tempDbPath();
-  const server = await startServer({
-    port: 0,
-    distDir: null,
-    dbPath,
-    rateLimit: 0,
-    logger: false,
-    spam: SPAM_DEFENCES_OFF,
-    delivery: deliveryConfigFromEnv(env),
-  }, deliveryTuning);
+  const server = await startServer(
+    {
+      port: 0,
+      distDir: null,
+      dbPath,
+      rateLimit: 0,
+      logger: false,
+      spam: SPAM_DEFENCES_OFF,
+      delivery: deliveryConfigFromEnv(env),
+    },
+    deliveryTuning,
+  );
   open.push(server);
   return {
     server,
@@ -103,7 +100,7 @@ function settled(setup: Setup, count: number, status: DeliveryRow["status"] = "d
   );
 }
 
-const HOSTILE = '<img src=x onerror="alert(1)">&amp;<script>alert(\'x\')</script>';
+const HOSTILE = "<img src=x onerror=\"alert(1)\">&amp;<script>alert('x')</script>";
 
 describe("email deliveries", () => {
   it("send the enquiry to the recipients, with Reply-To the enquirer and the session id as reference", async () => {
@@ -176,10 +173,14 @@ describe("email deliveries", () => {
     });
     expect(first).toMatchObject({ status: "pending", last_error: "SMTP: 451 Try again later" });
     refuse = false;
-    const [done] = await eventually(async () => {
-      const rows = await setup.deliveries();
-      return rows[0]?.status === "delivered" && rows;
-    }, 15_000, "the retry after 0.5 s");
+    const [done] = await eventually(
+      async () => {
+        const rows = await setup.deliveries();
+        return rows[0]?.status === "delivered" && rows;
+      },
+      15_000,
+      "the retry after 0.5 s",
+    );
     expect(done).toMatchObject({ attempts: 2, last_error: null });
     expect(mail.received).toHaveLength(1);
   });
@@ -225,9 +226,7 @@ describe("email deliveries", () => {
     await post(setup);
     const rows = await settled(setup, 2, "failed");
     for (const row of rows) {
-      expect(row.last_error).toBe(
-        "SMTP login refused (535 Authentication credentials invalid); check the user and password in ENQUIRY_NOTIFY_SMTP_URL",
-      );
+      expect(row.last_error).toBe("SMTP login refused (535 Authentication credentials invalid); check the user and password in ENQUIRY_NOTIFY_SMTP_URL");
     }
     expect(mail.received).toEqual([]);
     expect(mail.refusals).toContain("AUTH 535");
@@ -239,10 +238,14 @@ describe("webhook deliveries", () => {
     const hook = await receiver(0, (index) => (index === 0 ? 503 : 200));
     const setup = await serve({ ENQUIRY_WEBHOOK_URL: hook.url, ENQUIRY_WEBHOOK_SECRET: SECRET }, RETRY_SOON);
     const sessionId = await post(setup);
-    const [row] = await eventually(async () => {
-      const rows = await setup.deliveries();
-      return rows[0]?.status === "delivered" && rows;
-    }, 15_000, "delivery after one retry");
+    const [row] = await eventually(
+      async () => {
+        const rows = await setup.deliveries();
+        return rows[0]?.status === "delivered" && rows;
+      },
+      15_000,
+      "delivery after one retry",
+    );
     expect(row).toMatchObject({ channel: "webhook", attempts: 2, last_error: null });
 
     expect(hook.requests).toHaveLength(2);
@@ -330,4 +333,3 @@ describe("deliveries on SQLite's writer thread", () => {
     expect(hook.requests).toHaveLength(1);
   });
 });
-

@@ -47,8 +47,6 @@ describe("npm run enquiries -- deliveries | retry", () => {
     const unknown = run(["retry", "00000000-0000-4000-8000-000000000000"], dbPath);
     expect(unknown.stdout).toBe("No delivery has the id 00000000-0000-4000-8000-000000000000.\n");
     expect(unknown.status).toBe(1);
-    expect(run(["deliveries"], dbPath).stdout.trimEnd().split("\n").at(-1)).toBe(
-      "4 pending, 0 delivered, 0 failed; 4 of 4 shown, failed and pending first.",
-    );
+    expect(run(["deliveries"], dbPath).stdout.trimEnd().split("\n").at(-1)).toBe("4 pending, 0 delivered, 0 failed; 4 of 4 shown, failed and pending first.");
   });
 });

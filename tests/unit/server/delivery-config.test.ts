@@ -13,9 +13,7 @@ describe("delivery settings from the environment", () => {
   it("configure nothing by default: enquiries are stored only, and the start-up line says so", () => {
     const config = deliveryConfigFromEnv({});
     expect(deliveryChannels(config)).toEqual([]);
-    expect(describeDelivery(config)).toBe(
-      "Enquiries: stored only (set ENQUIRY_NOTIFY_SMTP_URL or ENQUIRY_WEBHOOK_URL to be told of them).",
-    );
+    expect(describeDelivery(config)).toBe("Enquiries: stored only (set ENQUIRY_NOTIFY_SMTP_URL or ENQUIRY_WEBHOOK_URL to be told of them).");
   });
 
   it("read email and webhook settings, and say where enquiries go without the webhook's token or the SMTP password", () => {
@@ -45,8 +43,16 @@ describe("delivery settings from the environment", () => {
     ["smtp://u:p@mail.example.com", {}, { host: "mail.example.com", port: 587, secure: false, auth: { user: "u", pass: "p" }, requireTls: true }],
     ["smtp://127.0.0.1:25", {}, { host: "127.0.0.1", port: 25, secure: false, auth: undefined, requireTls: false }],
     ["smtp://u:p@[::1]:2525", {}, { host: "::1", port: 2525, secure: false, auth: { user: "u", pass: "p" }, requireTls: true }],
-    ["smtp://u:p@relay.internal:25", { ENQUIRY_NOTIFY_SMTP_INSECURE: "1" }, { host: "relay.internal", port: 25, secure: false, auth: { user: "u", pass: "p" }, requireTls: false }],
-    ["smtp://u:p@relay.internal:25", { ENQUIRY_NOTIFY_SMTP_INSECURE: "0" }, { host: "relay.internal", port: 25, secure: false, auth: { user: "u", pass: "p" }, requireTls: true }],
+    [
+      "smtp://u:p@relay.internal:25",
+      { ENQUIRY_NOTIFY_SMTP_INSECURE: "1" },
+      { host: "relay.internal", port: 25, secure: false, auth: { user: "u", pass: "p" }, requireTls: false },
+    ],
+    [
+      "smtp://u:p@relay.internal:25",
+      { ENQUIRY_NOTIFY_SMTP_INSECURE: "0" },
+      { host: "relay.internal", port: 25, secure: false, auth: { user: "u", pass: "p" }, requireTls: true },
+    ],
   ])("read %s %j: a password over smtp:// requires STARTTLS unless ENQUIRY_NOTIFY_SMTP_INSECURE=1", (url, extra, smtp) => {
     expect(deliveryConfigFromEnv({ ...EMAIL, ENQUIRY_NOTIFY_SMTP_URL: url, ...extra }).email?.smtp).toEqual(smtp);
   });
@@ -87,27 +93,66 @@ describe("delivery settings from the environment", () => {
     [{ ...EMAIL, ENQUIRY_NOTIFY_SMTP_URL: "not a url" }, "ENQUIRY_NOTIFY_SMTP_URL must be a URL such as smtp://user:password@smtp.example.com:587."],
     [{ ...EMAIL, ENQUIRY_NOTIFY_SMTP_URL: "https://smtp.example.com" }, 'ENQUIRY_NOTIFY_SMTP_URL must start with smtp:// or smtps://, not "https://".'],
     [{ ...EMAIL, ENQUIRY_NOTIFY_SMTP_URL: "smtp://user@smtp.example.com" }, "ENQUIRY_NOTIFY_SMTP_URL must give both a user and a password, or neither."],
-    [{ ...EMAIL, ENQUIRY_NOTIFY_SMTP_URL: "smtp://u:p@smtp.example.com/x?pool=true" }, "ENQUIRY_NOTIFY_SMTP_URL takes no path or query: only smtp[s]://user:password@host:port."],
+    [
+      { ...EMAIL, ENQUIRY_NOTIFY_SMTP_URL: "smtp://u:p@smtp.example.com/x?pool=true" },
+      "ENQUIRY_NOTIFY_SMTP_URL takes no path or query: only smtp[s]://user:password@host:port.",
+    ],
     [{ ...EMAIL, ENQUIRY_NOTIFY_FROM: "" }, "ENQUIRY_NOTIFY_FROM must be set with ENQUIRY_NOTIFY_SMTP_URL: the address emails are sent from."],
-    [{ ...EMAIL, ENQUIRY_NOTIFY_FROM: "Nexa website" }, 'ENQUIRY_NOTIFY_FROM must be one email address, such as "Nexa AI <noreply@example.com>", not "Nexa website".'],
-    [{ ...EMAIL, ENQUIRY_NOTIFY_FROM: "a@x.example, b@x.example" }, 'ENQUIRY_NOTIFY_FROM must be one email address, such as "Nexa AI <noreply@example.com>", not "a@x.example, b@x.example".'],
+    [
+      { ...EMAIL, ENQUIRY_NOTIFY_FROM: "Nexa website" },
+      'ENQUIRY_NOTIFY_FROM must be one email address, such as "Nexa AI <noreply@example.com>", not "Nexa website".',
+    ],
+    [
+      { ...EMAIL, ENQUIRY_NOTIFY_FROM: "a@x.example, b@x.example" },
+      'ENQUIRY_NOTIFY_FROM must be one email address, such as "Nexa AI <noreply@example.com>", not "a@x.example, b@x.example".',
+    ],
     [{ ...EMAIL, ENQUIRY_NOTIFY_TO: "" }, "ENQUIRY_NOTIFY_TO must be set with ENQUIRY_NOTIFY_SMTP_URL: who receives enquiries."],
-    [{ ...EMAIL, ENQUIRY_NOTIFY_TO: "sales@nexa.example, sales" }, 'ENQUIRY_NOTIFY_TO must be email addresses separated by commas, such as sales@example.com, not "sales@nexa.example, sales".'],
+    [
+      { ...EMAIL, ENQUIRY_NOTIFY_TO: "sales@nexa.example, sales" },
+      'ENQUIRY_NOTIFY_TO must be email addresses separated by commas, such as sales@example.com, not "sales@nexa.example, sales".',
+    ],
     [{ ENQUIRY_NOTIFY_TO: "sales@nexa.example" }, "ENQUIRY_NOTIFY_TO is set but ENQUIRY_NOTIFY_SMTP_URL is not: set both, or neither."],
-    [{ ...EMAIL, ENQUIRY_NOTIFY_ROUTES: "hr@nexa.example" }, 'ENQUIRY_NOTIFY_ROUTES must be "Subject=address, address; Other subject=address", not "hr@nexa.example".'],
-    [{ ...EMAIL, ENQUIRY_NOTIFY_ROUTES: "Careers=hr" }, 'ENQUIRY_NOTIFY_ROUTES must be email addresses separated by commas, such as sales@example.com, not "hr".'],
+    [
+      { ...EMAIL, ENQUIRY_NOTIFY_ROUTES: "hr@nexa.example" },
+      'ENQUIRY_NOTIFY_ROUTES must be "Subject=address, address; Other subject=address", not "hr@nexa.example".',
+    ],
+    [
+      { ...EMAIL, ENQUIRY_NOTIFY_ROUTES: "Careers=hr" },
+      'ENQUIRY_NOTIFY_ROUTES must be email addresses separated by commas, such as sales@example.com, not "hr".',
+    ],
     [{ ENQUIRY_WEBHOOK_URL: "https://crm.example.com/hook" }, "ENQUIRY_WEBHOOK_SECRET must be set with ENQUIRY_WEBHOOK_URL: every webhook is signed with it."],
     [{ ...WEBHOOK, ENQUIRY_WEBHOOK_URL: "crm.example.com/hook" }, "ENQUIRY_WEBHOOK_URL must be a URL such as https://crm.example.com/hooks/enquiries."],
     [{ ...WEBHOOK, ENQUIRY_WEBHOOK_URL: "ftp://crm.example.com/hook" }, 'ENQUIRY_WEBHOOK_URL must start with https:// or http://, not "ftp://".'],
     [{ ENQUIRY_WEBHOOK_SECRET: "whsec_1" }, "ENQUIRY_WEBHOOK_SECRET is set but ENQUIRY_WEBHOOK_URL is not: set both, or neither."],
     [{ ...EMAIL, ENQUIRY_NOTIFY_SMTP_INSECURE: "yes" }, 'ENQUIRY_NOTIFY_SMTP_INSECURE must be 1 (on) or 0 (off), not "yes".'],
-    [{ ...WEBHOOK, ENQUIRY_WEBHOOK_URL: "http://crm.example.com/hook" }, "ENQUIRY_WEBHOOK_URL would send enquiries unencrypted over http:// to crm.example.com, which is not a private address: use https://, or set ENQUIRY_WEBHOOK_ALLOW_HTTP=1 to allow it."],
-    [{ ...WEBHOOK, ENQUIRY_WEBHOOK_URL: "http://8.8.8.8/hook" }, "ENQUIRY_WEBHOOK_URL would send enquiries unencrypted over http:// to 8.8.8.8, which is not a private address: use https://, or set ENQUIRY_WEBHOOK_ALLOW_HTTP=1 to allow it."],
-    [{ ...WEBHOOK, ENQUIRY_WEBHOOK_URL: "http://172.32.0.1/hook" }, "ENQUIRY_WEBHOOK_URL would send enquiries unencrypted over http:// to 172.32.0.1, which is not a private address: use https://, or set ENQUIRY_WEBHOOK_ALLOW_HTTP=1 to allow it."],
-    [{ ...WEBHOOK, ENQUIRY_WEBHOOK_URL: "http://[2001:db8::1]/hook" }, "ENQUIRY_WEBHOOK_URL would send enquiries unencrypted over http:// to [2001:db8::1], which is not a private address: use https://, or set ENQUIRY_WEBHOOK_ALLOW_HTTP=1 to allow it."],
-    [{ ...WEBHOOK, ENQUIRY_WEBHOOK_URL: "http://[::ffff:8.8.8.8]/hook" }, "ENQUIRY_WEBHOOK_URL would send enquiries unencrypted over http:// to [::ffff:808:808], which is not a private address: use https://, or set ENQUIRY_WEBHOOK_ALLOW_HTTP=1 to allow it."],
-    [{ ...WEBHOOK, ENQUIRY_WEBHOOK_URL: "http://localhost.example.com/hook" }, "ENQUIRY_WEBHOOK_URL would send enquiries unencrypted over http:// to localhost.example.com, which is not a private address: use https://, or set ENQUIRY_WEBHOOK_ALLOW_HTTP=1 to allow it."],
-    [{ ...WEBHOOK, ENQUIRY_WEBHOOK_URL: "http://crm.example.com/hook", ENQUIRY_WEBHOOK_ALLOW_HTTP: "true" }, 'ENQUIRY_WEBHOOK_ALLOW_HTTP must be 1 (on) or 0 (off), not "true".'],
+    [
+      { ...WEBHOOK, ENQUIRY_WEBHOOK_URL: "http://crm.example.com/hook" },
+      "ENQUIRY_WEBHOOK_URL would send enquiries unencrypted over http:// to crm.example.com, which is not a private address: use https://, or set ENQUIRY_WEBHOOK_ALLOW_HTTP=1 to allow it.",
+    ],
+    [
+      { ...WEBHOOK, ENQUIRY_WEBHOOK_URL: "http://8.8.8.8/hook" },
+      "ENQUIRY_WEBHOOK_URL would send enquiries unencrypted over http:// to 8.8.8.8, which is not a private address: use https://, or set ENQUIRY_WEBHOOK_ALLOW_HTTP=1 to allow it.",
+    ],
+    [
+      { ...WEBHOOK, ENQUIRY_WEBHOOK_URL: "http://172.32.0.1/hook" },
+      "ENQUIRY_WEBHOOK_URL would send enquiries unencrypted over http:// to 172.32.0.1, which is not a private address: use https://, or set ENQUIRY_WEBHOOK_ALLOW_HTTP=1 to allow it.",
+    ],
+    [
+      { ...WEBHOOK, ENQUIRY_WEBHOOK_URL: "http://[2001:db8::1]/hook" },
+      "ENQUIRY_WEBHOOK_URL would send enquiries unencrypted over http:// to [2001:db8::1], which is not a private address: use https://, or set ENQUIRY_WEBHOOK_ALLOW_HTTP=1 to allow it.",
+    ],
+    [
+      { ...WEBHOOK, ENQUIRY_WEBHOOK_URL: "http://[::ffff:8.8.8.8]/hook" },
+      "ENQUIRY_WEBHOOK_URL would send enquiries unencrypted over http:// to [::ffff:808:808], which is not a private address: use https://, or set ENQUIRY_WEBHOOK_ALLOW_HTTP=1 to allow it.",
+    ],
+    [
+      { ...WEBHOOK, ENQUIRY_WEBHOOK_URL: "http://localhost.example.com/hook" },
+      "ENQUIRY_WEBHOOK_URL would send enquiries unencrypted over http:// to localhost.example.com, which is not a private address: use https://, or set ENQUIRY_WEBHOOK_ALLOW_HTTP=1 to allow it.",
+    ],
+    [
+      { ...WEBHOOK, ENQUIRY_WEBHOOK_URL: "http://crm.example.com/hook", ENQUIRY_WEBHOOK_ALLOW_HTTP: "true" },
+      'ENQUIRY_WEBHOOK_ALLOW_HTTP must be 1 (on) or 0 (off), not "true".',
+    ],
   ])("refuse %j with a message naming the variable", (env, message) => {
     expect(() => deliveryConfigFromEnv(env)).toThrow(new ConfigError(message));
   });

@@ -156,6 +156,11 @@ describe.each(KINDS)("$name delivery outbox", ({ needsPostgres, place: makePlace
     expect(await outbox.retry({ id: "00000000-0000-4000-8000-000000000000" })).toBe(0);
     expect(await outbox.retry({ id: "not-a-delivery-id" })).toBe(0);
     const requeued = await outbox.claim(10, 60_000, BOTH);
-    expect(requeued.map((d) => [d.id, d.attempts]).sort()).toEqual([[failed.id, 1], [later.id, 1]].sort());
+    expect(requeued.map((d) => [d.id, d.attempts]).sort()).toEqual(
+      [
+        [failed.id, 1],
+        [later.id, 1],
+      ].sort(),
+    );
   });
 });

@@ -38,9 +38,7 @@ describe("webhook signature", () => {
   const body = webhookBody("d-1", ENQUIRY);
   it("is HMAC-SHA256 of '<t>.<body>' in hex, as documented", () => {
     // Computed independently: printf '1764000000.{}' | openssl dgst -sha256 -hmac secret
-    expect(signatureHeader("secret", "{}", 1764000000)).toBe(
-      "t=1764000000,v1=b691197929ebc73b102d12f9a4689644cb2d1a38c9f2d1883b9f478077313f85",
-    );
+    expect(signatureHeader("secret", "{}", 1764000000)).toBe("t=1764000000,v1=b691197929ebc73b102d12f9a4689644cb2d1a38c9f2d1883b9f478077313f85");
   });
   it.each([
     ["the same secret, body and a recent time", (h: string) => verifySignature("s3", body, h, 1_764_000_100), true],
@@ -101,8 +99,16 @@ describe("SMTP answers", () => {
     [{ code: "EMESSAGE", responseCode: 554, response: "554 Spam" }, true, "SMTP: 554 Spam"],
     [{ code: "ECONNECTION", message: "connect ECONNREFUSED 127.0.0.1:25" }, false, "SMTP: connect ECONNREFUSED 127.0.0.1:25"],
     [{ code: "ETIMEDOUT", message: "Greeting never received" }, false, "SMTP: Greeting never received"],
-    [{ code: "EAUTH", responseCode: 535, response: "535 Bad credentials" }, true, "SMTP login refused (535 Bad credentials); check the user and password in ENQUIRY_NOTIFY_SMTP_URL"],
-    [{ code: "EAUTH", responseCode: 454, response: "454 Temporary auth failure" }, false, "SMTP login refused (454 Temporary auth failure); check the user and password in ENQUIRY_NOTIFY_SMTP_URL"],
+    [
+      { code: "EAUTH", responseCode: 535, response: "535 Bad credentials" },
+      true,
+      "SMTP login refused (535 Bad credentials); check the user and password in ENQUIRY_NOTIFY_SMTP_URL",
+    ],
+    [
+      { code: "EAUTH", responseCode: 454, response: "454 Temporary auth failure" },
+      false,
+      "SMTP login refused (454 Temporary auth failure); check the user and password in ENQUIRY_NOTIFY_SMTP_URL",
+    ],
   ])("%j: permanent %s", (error, permanent, message) => {
     expect(smtpResult(error)).toEqual({ ok: false, permanent, error: message });
   });

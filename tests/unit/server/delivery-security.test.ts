@@ -212,7 +212,9 @@ describe("each channel sends on its own", () => {
       beside.push(await emailTime("black hole"));
     }
     const ratio = Math.min(...alone) / Math.min(...beside);
-    console.log(`email: ${Math.round(Math.min(...alone))} ms alone, ${Math.round(Math.min(...beside))} ms beside a black-hole webhook (${Math.round(ratio * 100)} % of its rate)`);
+    console.log(
+      `email: ${Math.round(Math.min(...alone))} ms alone, ${Math.round(Math.min(...beside))} ms beside a black-hole webhook (${Math.round(ratio * 100)} % of its rate)`,
+    );
     expect(ratio).toBeGreaterThanOrEqual(0.8);
   }, 120_000);
 });

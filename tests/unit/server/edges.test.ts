@@ -130,7 +130,12 @@ describe("requests Node itself refuses answer like every other error", () => {
     ["a header without a colon", "GET / HTTP/1.1\r\nHost: x\r\nno colon here\r\n\r\n", 400, "The request could not be read as HTTP."],
     ["a bad Content-Length", "POST /api/v1/enquiries/ HTTP/1.1\r\nHost: x\r\nContent-Length: ten\r\n\r\n", 400, "The request could not be read as HTTP."],
     ["headers of 20 KB", `GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`, 431, "The request headers are too large."],
-    ["headers of 100 KB over many lines", `GET / HTTP/1.1\r\nHost: x\r\n${"X-Many: aaaaaaaaaa\r\n".repeat(5_000)}\r\n`, 431, "The request headers are too large."],
+    [
+      "headers of 100 KB over many lines",
+      `GET / HTTP/1.1\r\nHost: x\r\n${"X-Many: aaaaaaaaaa\r\n".repeat(5_000)}\r\n`,
+      431,
+      "The request headers are too large.",
+    ],
   ])("%s: its status, the security headers and a JSON error", async (_name, raw, status, error) => {
     const address = await serve();
     const { answer } = await slowClient(address, [raw], 0);
@@ -162,10 +167,13 @@ describe("required fields made only of invisible characters", () => {
     });
   }
 
-  it.each(["A\u200bsha", "\u3164Asha", "李", "Zoë", "\u0915\u094d\u200d\u0937"])("a name with visible letters among them is stored (%j)", async (first_name) => {
-    const { app } = testApp({ rateLimit: 0 });
-    expect((await postEnquiry(app, { ...VALID_ENQUIRY, first_name })).statusCode).toBe(201);
-  });
+  it.each(["A\u200bsha", "\u3164Asha", "李", "Zoë", "\u0915\u094d\u200d\u0937"])(
+    "a name with visible letters among them is stored (%j)",
+    async (first_name) => {
+      const { app } = testApp({ rateLimit: 0 });
+      expect((await postEnquiry(app, { ...VALID_ENQUIRY, first_name })).statusCode).toBe(201);
+    },
+  );
 });
 
 function failingStore(code: string): EnquiryStore {
@@ -194,10 +202,13 @@ describe("store faults a client is told about", () => {
 
   it.each([
     ["deleted", (path: string) => rmSync(path)],
-    ["replaced by another file", (path: string) => {
-      writeFileSync(`${path}.new`, "");
-      renameSync(`${path}.new`, path);
-    }],
+    [
+      "replaced by another file",
+      (path: string) => {
+        writeFileSync(`${path}.new`, "");
+        renameSync(`${path}.new`, path);
+      },
+    ],
   ])("the database file %s under the running server: 503 and logged, never a 201", async (_name, change) => {
     const path = tempDbPath();
     const lines: string[] = [];

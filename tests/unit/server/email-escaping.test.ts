@@ -13,7 +13,11 @@ import { escapeHtml } from "../../../src/shared/html.ts";
  * every field, parsed back by an HTML parser, is exactly the text typed.
  */
 
-const email = deliveryConfigFromEnv({ ENQUIRY_NOTIFY_SMTP_URL: "smtp://127.0.0.1:2525", ENQUIRY_NOTIFY_TO: "sales@nexa.example", ENQUIRY_NOTIFY_FROM: "Nexa website <noreply@nexa.example>" }).email!;
+const email = deliveryConfigFromEnv({
+  ENQUIRY_NOTIFY_SMTP_URL: "smtp://127.0.0.1:2525",
+  ENQUIRY_NOTIFY_TO: "sales@nexa.example",
+  ENQUIRY_NOTIFY_FROM: "Nexa website <noreply@nexa.example>",
+}).email!;
 
 // Written out rather than helpers.ts's VALID_ENQUIRY: helpers.ts opens stores, which read files by
 // import.meta.url, and this file runs in jsdom for its HTML parser.
@@ -33,7 +37,9 @@ const enquiry = (fields: Partial<StoredEnquiry>): StoredEnquiry => ({
 /** The HTML part's table, as the text of each row's cell by its label, and the message paragraph's text. */
 function shown(html: string): { cells: Record<string, string>; message: string } {
   const document = new DOMParser().parseFromString(html, "text/html");
-  const cells = Object.fromEntries([...document.querySelectorAll("tr")].map((row) => [row.querySelector("th")!.textContent, row.querySelector("td")!.textContent]));
+  const cells = Object.fromEntries(
+    [...document.querySelectorAll("tr")].map((row) => [row.querySelector("th")!.textContent, row.querySelector("td")!.textContent]),
+  );
   const paragraph = [...document.querySelectorAll("p")].find((p) => p.querySelector("strong")?.textContent === "Message:")!;
   return { cells, message: paragraph.textContent!.replace(/^Message:\n/, "") };
 }

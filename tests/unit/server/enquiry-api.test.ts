@@ -284,15 +284,12 @@ function failingStore(failing: keyof EnquiryStore): EnquiryStore {
 }
 
 describe("unexpected errors", () => {
-  it.each(["insert"] as const)(
-    "answers a generic 500 without details when the store's %s throws",
-    async (failing) => {
-      const { app } = testApp({ store: failingStore(failing) });
-      const response = await postEnquiry(app, VALID_ENQUIRY, { "idempotency-key": "k1" });
-      expect(response.statusCode).toBe(500);
-      expect(response.body).toBe('{"error":"Internal server error"}');
-    },
-  );
+  it.each(["insert"] as const)("answers a generic 500 without details when the store's %s throws", async (failing) => {
+    const { app } = testApp({ store: failingStore(failing) });
+    const response = await postEnquiry(app, VALID_ENQUIRY, { "idempotency-key": "k1" });
+    expect(response.statusCode).toBe(500);
+    expect(response.body).toBe('{"error":"Internal server error"}');
+  });
 });
 
 describe("CORS for a site on another origin", () => {

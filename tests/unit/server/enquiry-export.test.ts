@@ -19,11 +19,11 @@ describe("CSV export", () => {
     ["plain", '"plain"'],
     ['say "hi"', '"say ""hi"""'],
     ["a,b\nc", '"a,b\nc"'],
-    ["=HYPERLINK(\"http://x\")", '"\'=HYPERLINK(""http://x"")"'],
-    ["+919876543210", "\"'+919876543210\""],
-    ["-2+3", "\"'-2+3\""],
-    ["@SUM(A1)", "\"'@SUM(A1)\""],
-    ["\t=1", "\"'\t=1\""],
+    ['=HYPERLINK("http://x")', '"\'=HYPERLINK(""http://x"")"'],
+    ["+919876543210", '"\'+919876543210"'],
+    ["-2+3", '"\'-2+3"'],
+    ["@SUM(A1)", '"\'@SUM(A1)"'],
+    ["\t=1", '"\'\t=1"'],
     ["", '""'],
   ])("writes %j as %s", (value, cell) => {
     expect(csvCell(value)).toBe(cell);

@@ -105,7 +105,11 @@ describe("schema/enquiry.schema.json", () => {
     const sample: Required<EnquiryFields> = { ...VALID_ENQUIRY };
     const defences: Required<Omit<Enquiry, keyof EnquiryFields>> = { form_token: "", altcha: "", fill_time_ms: 0, fill_actions: 0, nx_check: "" };
     expect(Object.keys(properties).sort()).toEqual([...Object.keys(sample), ...Object.keys(defences)].sort());
-    expect([...enquirySchema.required].sort()).toEqual(Object.keys(sample).filter((f) => f !== "message").sort());
+    expect([...enquirySchema.required].sort()).toEqual(
+      Object.keys(sample)
+        .filter((f) => f !== "message")
+        .sort(),
+    );
   });
 
   it("is draft-07 and closed", () => {

@@ -61,7 +61,10 @@ describe("serverConfigFromEnv", () => {
     [{ ENQUIRY_RATE_LIMIT: "-1" }, 'ENQUIRY_RATE_LIMIT must be a whole number from 0 to 1000000, not "-1".'],
     [{ ENQUIRY_RATE_LIMIT: "2.5" }, 'ENQUIRY_RATE_LIMIT must be a whole number from 0 to 1000000, not "2.5".'],
     [{ VITE_API_BASE: "api.nexa.example" }, 'VITE_API_BASE "api.nexa.example" is not a URL; use https://api.example.com or leave it empty.'],
-    [{ ENQUIRY_CORS_ORIGINS: "https://www.nexa.example/" }, 'ENQUIRY_CORS_ORIGINS: "https://www.nexa.example/" is not an origin such as https://www.example.com.'],
+    [
+      { ENQUIRY_CORS_ORIGINS: "https://www.nexa.example/" },
+      'ENQUIRY_CORS_ORIGINS: "https://www.nexa.example/" is not an origin such as https://www.example.com.',
+    ],
     [{ ENQUIRY_CORS_ORIGINS: "www.nexa.example" }, 'ENQUIRY_CORS_ORIGINS: "www.nexa.example" is not an origin such as https://www.example.com.'],
     [{ LOG_LEVEL: "loud" }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, not "loud".'],
     [{ DATABASE_URL: "mysql://db/nexa" }, 'DATABASE_URL must start with postgres:// or postgresql://, not "mysql://".'],
@@ -79,11 +82,26 @@ describe("parseTrustProxy", () => {
   });
 
   it.each([
-    ["true", 'TRUST_PROXY must list the proxies\' addresses or CIDR ranges (for example TRUST_PROXY=10.0.0.5 or TRUST_PROXY=10.0.0.0/8, loopback), not "true": with it a client that reaches this server directly could choose its own address with X-Forwarded-For.'],
-    ["2", 'TRUST_PROXY must list the proxies\' addresses or CIDR ranges (for example TRUST_PROXY=10.0.0.5 or TRUST_PROXY=10.0.0.0/8, loopback), not "2": with it a client that reaches this server directly could choose its own address with X-Forwarded-For.'],
-    ["10.0.0.0/33", 'TRUST_PROXY: "10.0.0.0/33" is not an IP address, a CIDR range or one of loopback, linklocal, uniquelocal (for example TRUST_PROXY=10.0.0.5 or TRUST_PROXY=10.0.0.0/8, loopback).'],
-    ["10.0.0.1, proxy.internal", 'TRUST_PROXY: "proxy.internal" is not an IP address, a CIDR range or one of loopback, linklocal, uniquelocal (for example TRUST_PROXY=10.0.0.5 or TRUST_PROXY=10.0.0.0/8, loopback).'],
-    ["10.0.0.1,", 'TRUST_PROXY: "" is not an IP address, a CIDR range or one of loopback, linklocal, uniquelocal (for example TRUST_PROXY=10.0.0.5 or TRUST_PROXY=10.0.0.0/8, loopback).'],
+    [
+      "true",
+      'TRUST_PROXY must list the proxies\' addresses or CIDR ranges (for example TRUST_PROXY=10.0.0.5 or TRUST_PROXY=10.0.0.0/8, loopback), not "true": with it a client that reaches this server directly could choose its own address with X-Forwarded-For.',
+    ],
+    [
+      "2",
+      'TRUST_PROXY must list the proxies\' addresses or CIDR ranges (for example TRUST_PROXY=10.0.0.5 or TRUST_PROXY=10.0.0.0/8, loopback), not "2": with it a client that reaches this server directly could choose its own address with X-Forwarded-For.',
+    ],
+    [
+      "10.0.0.0/33",
+      'TRUST_PROXY: "10.0.0.0/33" is not an IP address, a CIDR range or one of loopback, linklocal, uniquelocal (for example TRUST_PROXY=10.0.0.5 or TRUST_PROXY=10.0.0.0/8, loopback).',
+    ],
+    [
+      "10.0.0.1, proxy.internal",
+      'TRUST_PROXY: "proxy.internal" is not an IP address, a CIDR range or one of loopback, linklocal, uniquelocal (for example TRUST_PROXY=10.0.0.5 or TRUST_PROXY=10.0.0.0/8, loopback).',
+    ],
+    [
+      "10.0.0.1,",
+      'TRUST_PROXY: "" is not an IP address, a CIDR range or one of loopback, linklocal, uniquelocal (for example TRUST_PROXY=10.0.0.5 or TRUST_PROXY=10.0.0.0/8, loopback).',
+    ],
   ])("refuses %j with one line naming the setting", (raw, message) => {
     expect(() => parseTrustProxy(raw)).toThrow(new ConfigError(message));
     expect(() => serverConfigFromEnv({ TRUST_PROXY: raw })).toThrow(new ConfigError(message));

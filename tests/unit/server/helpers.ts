@@ -91,11 +91,7 @@ export function testApp(options: TestAppOptions = {}) {
   return { app, store };
 }
 
-export function postEnquiry(
-  app: ReturnType<typeof buildApp>,
-  payload: unknown,
-  headers: Record<string, string> = {},
-) {
+export function postEnquiry(app: ReturnType<typeof buildApp>, payload: unknown, headers: Record<string, string> = {}) {
   return app.inject({
     method: "POST",
     url: ENQUIRY_URL,

@@ -112,7 +112,11 @@ const CASES: HostileCase[] = [
   { name: "a __proto__ key inside a field", request: withFields({ message: JSON.parse('{"__proto__":{"x":1}}') }), status: 400, error: NOT_JSON },
   { name: "a constructor.prototype key", request: json('{"constructor":{"prototype":{"isAdmin":true}}}'), status: 400, error: NOT_JSON },
   fieldCase("a plain constructor key", { constructor: "x" }, { constructor: 'Unknown field "constructor".' }),
-  fieldCase("a toString key", { toString: "x", hasOwnProperty: 1 }, { toString: 'Unknown field "toString".', hasOwnProperty: 'Unknown field "hasOwnProperty".' }),
+  fieldCase(
+    "a toString key",
+    { toString: "x", hasOwnProperty: 1 },
+    { toString: 'Unknown field "toString".', hasOwnProperty: 'Unknown field "hasOwnProperty".' },
+  ),
 
   // Sizes.
   { name: "a 33 KB body", request: withFields({ message: "x".repeat(33 * 1024) }), status: 413, error: TOO_LARGE },
@@ -138,7 +142,12 @@ const CASES: HostileCase[] = [
   // Content types and charsets.
   { name: "text/plain", request: { headers: { "content-type": "text/plain" }, body: VALID }, status: 415, error: SEND_JSON },
   { name: "no Content-Type", request: { body: VALID }, status: 415, error: SEND_JSON },
-  { name: "a form post", request: { headers: { "content-type": "application/x-www-form-urlencoded" }, body: "first_name=Asha" }, status: 415, error: SEND_JSON },
+  {
+    name: "a form post",
+    request: { headers: { "content-type": "application/x-www-form-urlencoded" }, body: "first_name=Asha" },
+    status: 415,
+    error: SEND_JSON,
+  },
   { name: "multipart/form-data", request: { headers: { "content-type": "multipart/form-data; boundary=x" }, body: "--x--" }, status: 415, error: SEND_JSON },
   { name: "application/jsonx", request: { headers: { "content-type": "application/jsonx" }, body: VALID }, status: 415, error: SEND_JSON },
   { name: "charset=iso-8859-1", request: json(VALID, { "content-type": "application/json; charset=iso-8859-1" }), status: 415, error: SEND_JSON },
@@ -162,14 +171,22 @@ const CASES: HostileCase[] = [
   fieldCase("CR/LF inside the last name", { last_name: "Ver\r\nma" }, { last_name: "Last name must not contain control characters." }),
   fieldCase("a header injection in the subject", { subject: "Hello\r\nBcc: all@evil.example" }, { subject: "Subject must not contain control characters." }),
   fieldCase("a NUL in the message", { message: "hi\u0000there" }, { message: "Message must not contain control characters." }),
-  fieldCase("a terminal escape sequence in the first name", { first_name: "\u001b[31mAsha" }, { first_name: "First name must not contain control characters." }),
+  fieldCase(
+    "a terminal escape sequence in the first name",
+    { first_name: "\u001b[31mAsha" },
+    { first_name: "First name must not contain control characters." },
+  ),
   fieldCase("a C1 control character in the subject", { subject: "Course\u009benquiry" }, { subject: "Subject must not contain control characters." }),
   fieldCase("a lone UTF-16 surrogate in the last name", { last_name: "Ver\ud800ma" }, { last_name: "Last name contains characters that are not valid text." }),
 
   // Email addresses.
   fieldCase("a 65-character local part", { email: `${"a".repeat(65)}@example.com` }, { email: BAD_EMAIL }),
   fieldCase("a 64-character domain label", { email: `asha@${"d".repeat(64)}.com` }, { email: BAD_EMAIL }),
-  fieldCase("a 255-character email", { email: `${"a".repeat(64)}@${"d".repeat(63)}.${"e".repeat(63)}.${"f".repeat(58)}.com` }, { email: "Email must be at most 254 characters." }),
+  fieldCase(
+    "a 255-character email",
+    { email: `${"a".repeat(64)}@${"d".repeat(63)}.${"e".repeat(63)}.${"f".repeat(58)}.com` },
+    { email: "Email must be at most 254 characters." },
+  ),
   fieldCase("two @ signs", { email: "asha@verma@example.com" }, { email: BAD_EMAIL }),
   fieldCase("a space in the email", { email: "asha verma@example.com" }, { email: BAD_EMAIL }),
   fieldCase("an email without a domain dot", { email: "asha@localhost" }, { email: BAD_EMAIL }),
@@ -216,13 +233,19 @@ const VALID_CASES: ValidCase[] = [
   valid("emoji names, with skin tones, flags and joined families", { first_name: "Asha 👩🏽‍💻", last_name: "🇮🇳 👨‍👩‍👧‍👦", message: "🙏🏽✨" }),
   valid("Devanagari and combining marks", { first_name: "आशा", last_name: "वर्मा", message: "Zoë Ångström naïve" }),
   valid("names of exactly 100 emoji (200 UTF-16 units)", { first_name: "😀".repeat(100) }),
-  valid(
-    "SQL-looking text in every field, kept as data",
-    { first_name: SQL_TEXT, last_name: "' OR '1'='1", subject: "1; DELETE FROM enquiries", message: "'; UPDATE enquiries SET email = 'x'; --" },
-  ),
+  valid("SQL-looking text in every field, kept as data", {
+    first_name: SQL_TEXT,
+    last_name: "' OR '1'='1",
+    subject: "1; DELETE FROM enquiries",
+    message: "'; UPDATE enquiries SET email = 'x'; --",
+  }),
   valid("HTML in the message, kept as text", { message: "<script>alert(1)</script><img src=x onerror=alert(1)>" }),
   valid("CR/LF line breaks in the message, stored as LF", { message: "line one\r\nline two\rline three" }, { message: "line one\nline two\nline three" }),
-  valid("spaces around every field, trimmed", { first_name: "  Asha  ", email: " asha.verma@example.com " }, { first_name: "Asha", email: "asha.verma@example.com" }),
+  valid(
+    "spaces around every field, trimmed",
+    { first_name: "  Asha  ", email: " asha.verma@example.com " },
+    { first_name: "Asha", email: "asha.verma@example.com" },
+  ),
   valid("a 64-character local part", { email: `${"a".repeat(64)}@example.com` }),
   valid("a 4-digit country code", { phone: "+12689876543210" }),
   {
@@ -340,7 +363,15 @@ describe("a flood past the rate limit", () => {
   beforeAll(async () => {
     const path = fileDbPath();
     // Behind one trusted proxy, as in production: X-Forwarded-For names the client.
-    limited = await startServer({ port: 0, distDir: null, dbPath: path, rateLimit: 5, trustProxy: parseTrustProxy("loopback"), logger: false, spam: SPAM_DEFENCES_OFF });
+    limited = await startServer({
+      port: 0,
+      distDir: null,
+      dbPath: path,
+      rateLimit: 5,
+      trustProxy: parseTrustProxy("loopback"),
+      logger: false,
+      spam: SPAM_DEFENCES_OFF,
+    });
     limitedDb = new BetterSqlite3(path, { readonly: true });
   });
 
@@ -369,10 +400,7 @@ describe("a flood past the rate limit", () => {
     const flooder = `198.51.100.${(ipCounter += 1)}`;
     const others = Array.from({ length: 10 }, (_, i) => `203.0.113.${i + 1}`);
     const before = count();
-    const [flood, visitors] = await Promise.all([
-      Promise.all(Array.from({ length: 100 }, () => fromIp(flooder))),
-      Promise.all(others.map(fromIp)),
-    ]);
+    const [flood, visitors] = await Promise.all([Promise.all(Array.from({ length: 100 }, () => fromIp(flooder))), Promise.all(others.map(fromIp))]);
     expect(flood.filter((r) => r.status === 201)).toHaveLength(5);
     expect(visitors.map((r) => r.status)).toEqual(Array(10).fill(201));
     expect(count()).toBe(before + 15);

@@ -15,10 +15,38 @@ afterEach(async () => {
 
 /** Visitors whose every field is distinctive enough to be found in a log, in any case. */
 const VISITORS = [
-  { first_name: "Zubeida", last_name: "Quarrington", email: "zubeida.q@mail.example", phone: "+919811100001", subject: "Course enquiry", message: "Tangerine lighthouse semaphore" },
-  { first_name: "Okonkwo", last_name: "Vasquez-Lindqvist", email: "okv@corp.example", phone: "+449811100002", subject: "Internship enquiry", message: "Marmalade periscope quartet" },
-  { first_name: "Hélène", last_name: "Żółkiewska", email: "helene.z@web.example", phone: "+339811100003", subject: "Services for clients", message: "Cobalt xylophone meridian" },
-  { first_name: "Priyamvada", last_name: "Thirunavukkarasu", email: "priya.t@uni.example", phone: "+919811100004", subject: "Career opportunities", message: "" },
+  {
+    first_name: "Zubeida",
+    last_name: "Quarrington",
+    email: "zubeida.q@mail.example",
+    phone: "+919811100001",
+    subject: "Course enquiry",
+    message: "Tangerine lighthouse semaphore",
+  },
+  {
+    first_name: "Okonkwo",
+    last_name: "Vasquez-Lindqvist",
+    email: "okv@corp.example",
+    phone: "+449811100002",
+    subject: "Internship enquiry",
+    message: "Marmalade periscope quartet",
+  },
+  {
+    first_name: "Hélène",
+    last_name: "Żółkiewska",
+    email: "helene.z@web.example",
+    phone: "+339811100003",
+    subject: "Services for clients",
+    message: "Cobalt xylophone meridian",
+  },
+  {
+    first_name: "Priyamvada",
+    last_name: "Thirunavukkarasu",
+    email: "priya.t@uni.example",
+    phone: "+919811100004",
+    subject: "Career opportunities",
+    message: "",
+  },
 ];
 
 /** Every piece of personal data the visitors sent, and the parts a log might carry separately. */
@@ -52,11 +80,15 @@ function serve(env: Record<string, string>): Promise<Run> {
     },
   };
   open.push({ close: run.stop });
-  return eventually(() => {
-    const match = / on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-    if (child.exitCode !== null) throw new Error(`the server exited before listening:\n${output}`);
-    return match ? { ...run, url: match[1]! } : null;
-  }, 60_000, "the server listening");
+  return eventually(
+    () => {
+      const match = / on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+      if (child.exitCode !== null) throw new Error(`the server exited before listening:\n${output}`);
+      return match ? { ...run, url: match[1]! } : null;
+    },
+    60_000,
+    "the server listening",
+  );
 }
 
 describe("the logs of a full run", () => {
@@ -98,12 +130,16 @@ describe("the logs of a full run", () => {
 
     const outbox = openSqliteOutbox(dbPath);
     open.push(outbox);
-    await eventually(async () => {
-      const rows = await outbox.list(100);
-      const emails = rows.filter((row) => row.channel === "email");
-      const hooks = rows.filter((row) => row.channel === "webhook");
-      return emails.length === 3 && emails.every((row) => row.status !== "pending") && hooks.every((row) => row.status === "delivered") && hooks.length === 3;
-    }, 30_000, "every delivery sent, failed or retried");
+    await eventually(
+      async () => {
+        const rows = await outbox.list(100);
+        const emails = rows.filter((row) => row.channel === "email");
+        const hooks = rows.filter((row) => row.channel === "webhook");
+        return emails.length === 3 && emails.every((row) => row.status !== "pending") && hooks.every((row) => row.status === "delivered") && hooks.length === 3;
+      },
+      30_000,
+      "every delivery sent, failed or retried",
+    );
     await server.stop();
 
     const log = server.output();
@@ -119,7 +155,8 @@ describe("the logs of a full run", () => {
   it("hold none with the spam defences on: enquiries held back as spam, a honeypot and a fill time among them", async () => {
     const server = await serve({ ENQUIRY_DB: tempDbPath(), ENQUIRY_RATE_LIMIT: "0", LOG_LEVEL: "debug", LOG_FORMAT: "json" });
     // Without the form's token and proof of work every one is held; the honeypot carries personal data too.
-    for (const visitor of VISITORS) expect((await postJson(server.url, { ...visitor, nx_check: visitor.email, fill_time_ms: 4_000, fill_actions: 0 })).status).toBe(201);
+    for (const visitor of VISITORS)
+      expect((await postJson(server.url, { ...visitor, nx_check: visitor.email, fill_time_ms: 4_000, fill_actions: 0 })).status).toBe(201);
     await server.stop();
     const log = server.output();
     expect(log.match(/"status":201/g)).toHaveLength(VISITORS.length);

@@ -152,9 +152,13 @@ describe.each(KINDS)("personal data on $name", (kind) => {
       expect(await store.purgeBefore(T0 + 10 * DAY_MS)).toEqual({ enquiries: 0, deliveries: 0 });
       expect((await store.list()).map((e) => e.first_name)).toEqual(["Ravi"]);
       const removals = await place.rows("SELECT reason, enquiries, deliveries, received_before, removed_at FROM data_removals");
-      expect(removals.map((r) => ({ ...r, received_before: new Date(r.received_before as string).toISOString(), removed_at: new Date(r.removed_at as string).toISOString() }))).toEqual([
-        { reason: "retention", enquiries: 1, deliveries: 2, received_before: "2025-06-01T09:00:00.000Z", removed_at: "2025-06-11T09:00:00.000Z" },
-      ]);
+      expect(
+        removals.map((r) => ({
+          ...r,
+          received_before: new Date(r.received_before as string).toISOString(),
+          removed_at: new Date(r.removed_at as string).toISOString(),
+        })),
+      ).toEqual([{ reason: "retention", enquiries: 1, deliveries: 2, received_before: "2025-06-01T09:00:00.000Z", removed_at: "2025-06-11T09:00:00.000Z" }]);
     });
 
     it("npm run enquiries -- find, erase and purge print what they found and removed", async () => {
@@ -185,7 +189,9 @@ describe.each(KINDS)("personal data on $name", (kind) => {
 
       const kept = cli(["purge"], { ...place.env, ENQUIRY_RETENTION_DAYS: "1" });
       expect(kept.status).toBe(0);
-      expect(kept.stdout).toMatch(/^Removed 0 enquiries and 0 deliveries received before \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z \(ENQUIRY_RETENTION_DAYS=1\)\.\n$/);
+      expect(kept.stdout).toMatch(
+        /^Removed 0 enquiries and 0 deliveries received before \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z \(ENQUIRY_RETENTION_DAYS=1\)\.\n$/,
+      );
     });
   });
 });
@@ -221,9 +227,7 @@ describe("the retention period", () => {
     const retention = startRetention({ store, days: DEFAULT_RETENTION_DAYS, log, now: time.now, intervalMs: 50 });
     try {
       await eventually(() => lines.length === 1, 5_000, "the first pass");
-      expect(lines).toEqual([
-        "Removed 1 enquiry and 1 delivery received before 2025-05-22T21:00:00.000Z (ENQUIRY_RETENTION_DAYS=730).",
-      ]);
+      expect(lines).toEqual(["Removed 1 enquiry and 1 delivery received before 2025-05-22T21:00:00.000Z (ENQUIRY_RETENTION_DAYS=730)."]);
       time.set(T0 + (DEFAULT_RETENTION_DAYS + 1.5) * DAY_MS);
       await eventually(() => lines.length === 2, 5_000, "the next day's pass");
       expect(lines[1]).toBe("Removed 1 enquiry and 1 delivery received before 2025-05-23T21:00:00.000Z (ENQUIRY_RETENTION_DAYS=730).");

@@ -55,7 +55,15 @@ describe("PostgreSQL enquiry store, group commit", postgresOnly(true), () => {
     const { rows: theirs } = await other.query<{ session_id: string }>(
       `INSERT INTO enquiries (session_id, first_name, last_name, email, phone, subject, message, idempotency_key, request_hash, created_at)
        VALUES (gen_random_uuid(), $1, $2, $3, $4, $5, $6, 'race', $7, now()) RETURNING session_id`,
-      [VALID_ENQUIRY.first_name, VALID_ENQUIRY.last_name, VALID_ENQUIRY.email, VALID_ENQUIRY.phone, VALID_ENQUIRY.subject, VALID_ENQUIRY.message, requestHash(VALID_ENQUIRY)],
+      [
+        VALID_ENQUIRY.first_name,
+        VALID_ENQUIRY.last_name,
+        VALID_ENQUIRY.email,
+        VALID_ENQUIRY.phone,
+        VALID_ENQUIRY.subject,
+        VALID_ENQUIRY.message,
+        requestHash(VALID_ENQUIRY),
+      ],
     );
     const pending = Promise.all([
       store.insert({ ...VALID_ENQUIRY, first_name: "Before" }),

@@ -36,7 +36,8 @@ export function postgresOnly(needsPostgres: boolean): { skip: boolean; meta: { s
   return { skip: needsPostgres && !POSTGRES_AVAILABLE, meta: { skipReason: POSTGRES_SKIP_REASON } };
 }
 
-if (!INSTALLED) console.warn(postgresRequired() ? `${POSTGRES_MISSING} ${POSTGRES_REQUIRED_IN_CI}` : `${POSTGRES_MISSING} The PostgreSQL half of these tests is skipped.`);
+if (!INSTALLED)
+  console.warn(postgresRequired() ? `${POSTGRES_MISSING} ${POSTGRES_REQUIRED_IN_CI}` : `${POSTGRES_MISSING} The PostgreSQL half of these tests is skipped.`);
 
 let own: Promise<TemporaryPostgres> | null = null;
 

@@ -15,13 +15,7 @@ function logCapture() {
   return { lines, logger: { level: "debug", stream }, logFormat: "json" as const };
 }
 
-const PERSONAL = [
-  VALID_ENQUIRY.first_name,
-  VALID_ENQUIRY.last_name,
-  VALID_ENQUIRY.email,
-  VALID_ENQUIRY.phone,
-  VALID_ENQUIRY.message,
-];
+const PERSONAL = [VALID_ENQUIRY.first_name, VALID_ENQUIRY.last_name, VALID_ENQUIRY.email, VALID_ENQUIRY.phone, VALID_ENQUIRY.message];
 
 describe("request log", () => {
   it("writes one line for a POST with its status and session_id and nothing personal", async () => {

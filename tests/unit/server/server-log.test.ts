@@ -28,8 +28,16 @@ const STAMP = String.raw`\[\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\]`;
 
 describe("the human log format (the default)", () => {
   it.each([
-    ["info", "nexa site and API on http://127.0.0.1:3000 (SQLite data/enquiries.db)", `^${STAMP} INFO: nexa site and API on http://127\\.0\\.0\\.1:3000 \\(SQLite data/enquiries\\.db\\)$`],
-    ["warn", "Delivery d1 (webhook, try 2): HTTP 503; trying again in 60 s.", `^${STAMP} WARN: Delivery d1 \\(webhook, try 2\\): HTTP 503; trying again in 60 s\\.$`],
+    [
+      "info",
+      "nexa site and API on http://127.0.0.1:3000 (SQLite data/enquiries.db)",
+      `^${STAMP} INFO: nexa site and API on http://127\\.0\\.0\\.1:3000 \\(SQLite data/enquiries\\.db\\)$`,
+    ],
+    [
+      "warn",
+      "Delivery d1 (webhook, try 2): HTTP 503; trying again in 60 s.",
+      `^${STAMP} WARN: Delivery d1 \\(webhook, try 2\\): HTTP 503; trying again in 60 s\\.$`,
+    ],
     ["error", "Deliveries paused: the outbox cannot be read: disk I/O error", `^${STAMP} ERROR: Deliveries paused: the outbox cannot be read: disk I/O error$`],
   ] as const)("writes a %s line as one line of time, level and message", (level, message, pattern) => {
     const { app, lines } = appWithLog("info", "human");

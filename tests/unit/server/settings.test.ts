@@ -88,15 +88,48 @@ const BAD: [SettingName, string, string][] = [
  */
 const BAD_BY_NAMED_CHECK: [SettingName, NodeJS.ProcessEnv, string][] = [
   ["DATABASE_URL", { DATABASE_URL: "mysql://db/nexa" }, 'DATABASE_URL must start with postgres:// or postgresql://, not "mysql://".'],
-  ["TRUST_PROXY", { TRUST_PROXY: "true" }, 'TRUST_PROXY must list the proxies\' addresses or CIDR ranges (for example TRUST_PROXY=10.0.0.5 or TRUST_PROXY=10.0.0.0/8, loopback), not "true": with it a client that reaches this server directly could choose its own address with X-Forwarded-For.'],
+  [
+    "TRUST_PROXY",
+    { TRUST_PROXY: "true" },
+    'TRUST_PROXY must list the proxies\' addresses or CIDR ranges (for example TRUST_PROXY=10.0.0.5 or TRUST_PROXY=10.0.0.0/8, loopback), not "true": with it a client that reaches this server directly could choose its own address with X-Forwarded-For.',
+  ],
   ["VITE_API_BASE", { VITE_API_BASE: "api.nexa.example" }, 'VITE_API_BASE "api.nexa.example" is not a URL; use https://api.example.com or leave it empty.'],
-  ["ENQUIRY_CORS_ORIGINS", { ENQUIRY_CORS_ORIGINS: "https://www.nexa.example/" }, 'ENQUIRY_CORS_ORIGINS: "https://www.nexa.example/" is not an origin such as https://www.example.com.'],
-  ["ENQUIRY_READ_SCRIPTS", { ENQUIRY_READ_SCRIPTS: "Latin, Klingon" }, 'ENQUIRY_READ_SCRIPTS: "Klingon" is not a Unicode script name such as Latin, Devanagari, Tamil or Arabic.'],
-  ["ENQUIRY_NOTIFY_SMTP_URL", { ENQUIRY_NOTIFY_SMTP_URL: "https://smtp.example.com", ENQUIRY_NOTIFY_FROM: "a@example.com", ENQUIRY_NOTIFY_TO: "b@example.com" }, 'ENQUIRY_NOTIFY_SMTP_URL must start with smtp:// or smtps://, not "https://".'],
+  [
+    "ENQUIRY_CORS_ORIGINS",
+    { ENQUIRY_CORS_ORIGINS: "https://www.nexa.example/" },
+    'ENQUIRY_CORS_ORIGINS: "https://www.nexa.example/" is not an origin such as https://www.example.com.',
+  ],
+  [
+    "ENQUIRY_READ_SCRIPTS",
+    { ENQUIRY_READ_SCRIPTS: "Latin, Klingon" },
+    'ENQUIRY_READ_SCRIPTS: "Klingon" is not a Unicode script name such as Latin, Devanagari, Tamil or Arabic.',
+  ],
+  [
+    "ENQUIRY_NOTIFY_SMTP_URL",
+    { ENQUIRY_NOTIFY_SMTP_URL: "https://smtp.example.com", ENQUIRY_NOTIFY_FROM: "a@example.com", ENQUIRY_NOTIFY_TO: "b@example.com" },
+    'ENQUIRY_NOTIFY_SMTP_URL must start with smtp:// or smtps://, not "https://".',
+  ],
   ["ENQUIRY_NOTIFY_FROM", { ENQUIRY_NOTIFY_FROM: "a@example.com" }, "ENQUIRY_NOTIFY_FROM is set but ENQUIRY_NOTIFY_SMTP_URL is not: set both, or neither."],
-  ["ENQUIRY_NOTIFY_TO", { ENQUIRY_NOTIFY_SMTP_URL: "smtp://127.0.0.1:25", ENQUIRY_NOTIFY_FROM: "a@example.com" }, "ENQUIRY_NOTIFY_TO must be set with ENQUIRY_NOTIFY_SMTP_URL: who receives enquiries."],
-  ["ENQUIRY_NOTIFY_ROUTES", { ENQUIRY_NOTIFY_SMTP_URL: "smtp://127.0.0.1:25", ENQUIRY_NOTIFY_FROM: "a@example.com", ENQUIRY_NOTIFY_TO: "b@example.com", ENQUIRY_NOTIFY_ROUTES: "hr@example.com" }, 'ENQUIRY_NOTIFY_ROUTES must be "Subject=address, address; Other subject=address", not "hr@example.com".'],
-  ["ENQUIRY_WEBHOOK_URL", { ENQUIRY_WEBHOOK_URL: "http://crm.example.com/hook", ENQUIRY_WEBHOOK_SECRET: "whsec_1" }, "ENQUIRY_WEBHOOK_URL would send enquiries unencrypted over http:// to crm.example.com, which is not a private address: use https://, or set ENQUIRY_WEBHOOK_ALLOW_HTTP=1 to allow it."],
+  [
+    "ENQUIRY_NOTIFY_TO",
+    { ENQUIRY_NOTIFY_SMTP_URL: "smtp://127.0.0.1:25", ENQUIRY_NOTIFY_FROM: "a@example.com" },
+    "ENQUIRY_NOTIFY_TO must be set with ENQUIRY_NOTIFY_SMTP_URL: who receives enquiries.",
+  ],
+  [
+    "ENQUIRY_NOTIFY_ROUTES",
+    {
+      ENQUIRY_NOTIFY_SMTP_URL: "smtp://127.0.0.1:25",
+      ENQUIRY_NOTIFY_FROM: "a@example.com",
+      ENQUIRY_NOTIFY_TO: "b@example.com",
+      ENQUIRY_NOTIFY_ROUTES: "hr@example.com",
+    },
+    'ENQUIRY_NOTIFY_ROUTES must be "Subject=address, address; Other subject=address", not "hr@example.com".',
+  ],
+  [
+    "ENQUIRY_WEBHOOK_URL",
+    { ENQUIRY_WEBHOOK_URL: "http://crm.example.com/hook", ENQUIRY_WEBHOOK_SECRET: "whsec_1" },
+    "ENQUIRY_WEBHOOK_URL would send enquiries unencrypted over http:// to crm.example.com, which is not a private address: use https://, or set ENQUIRY_WEBHOOK_ALLOW_HTTP=1 to allow it.",
+  ],
   ["ENQUIRY_WEBHOOK_SECRET", { ENQUIRY_WEBHOOK_SECRET: "whsec_1" }, "ENQUIRY_WEBHOOK_SECRET is set but ENQUIRY_WEBHOOK_URL is not: set both, or neither."],
 ];
 
@@ -145,11 +178,16 @@ describe("the server's settings (schema/serverSettings.schema.json)", () => {
   });
 
   it("reports the first refused setting in the schema's order when several are wrong", () => {
-    expect(() => readSettings({ LOG_FORMAT: "xml", PORT: "http", LOG_LEVEL: "loud" })).toThrow(new ConfigError('PORT must be a whole number from 0 to 65535, not "http".'));
+    expect(() => readSettings({ LOG_FORMAT: "xml", PORT: "http", LOG_LEVEL: "loud" })).toThrow(
+      new ConfigError('PORT must be a whole number from 0 to 65535, not "http".'),
+    );
   });
 
   it("reads only the settings asked for: the enquiries command is not stopped by the server's port", () => {
-    expect(readSettings({ PORT: "http", ENQUIRY_DB: "x.db" }, ["ENQUIRY_DB", "ENQUIRY_RETENTION_DAYS"])).toEqual({ ENQUIRY_DB: "x.db", ENQUIRY_RETENTION_DAYS: 730 });
+    expect(readSettings({ PORT: "http", ENQUIRY_DB: "x.db" }, ["ENQUIRY_DB", "ENQUIRY_RETENTION_DAYS"])).toEqual({
+      ENQUIRY_DB: "x.db",
+      ENQUIRY_RETENTION_DAYS: 730,
+    });
   });
 
   it("leaves the environment it reads unchanged", () => {
@@ -168,7 +206,11 @@ describe("the server's settings (schema/serverSettings.schema.json)", () => {
 
   it("each setting uses only keywords its message and docs row can put in words (settingRule)", () => {
     const worded = new Set(["description", "type", "minimum", "maximum", "minLength", "x-unit", "enum", "oneOf", "default", "examples", "writeOnly"]);
-    const unworded = SETTING_NAMES.flatMap((name) => Object.keys(SETTINGS_SCHEMA.properties[name]).filter((key) => !worded.has(key)).map((key) => `${name}: ${key}`));
+    const unworded = SETTING_NAMES.flatMap((name) =>
+      Object.keys(SETTINGS_SCHEMA.properties[name])
+        .filter((key) => !worded.has(key))
+        .map((key) => `${name}: ${key}`),
+    );
     expect(unworded).toEqual([]);
   });
 

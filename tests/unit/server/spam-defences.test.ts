@@ -19,7 +19,15 @@ function defendedApp(options: { rateLimit?: number; trustProxy?: string | false 
   const clock = { ms: Date.now() };
   const now = () => clock.ms;
   const store = openSqliteStore({ path: dbPath, now, deliveryChannels: ["email"] });
-  const app = buildApp({ store, now, distDir: tempSite(), logger: false, spam: DEFAULT_SPAM_SETTINGS, rateLimit: options.rateLimit ?? 0, trustProxy: options.trustProxy ?? false });
+  const app = buildApp({
+    store,
+    now,
+    distDir: tempSite(),
+    logger: false,
+    spam: DEFAULT_SPAM_SETTINGS,
+    rateLimit: options.rateLimit ?? 0,
+    trustProxy: options.trustProxy ?? false,
+  });
   const rows = () => {
     const db = new BetterSqlite3(dbPath, { readonly: true });
     try {
@@ -49,7 +57,11 @@ async function fillForm({ app }: DefendedApp) {
   const solution = await solveChallenge({ challenge, deriveKey });
   if (solution === null) throw new Error("no solution");
   // A person's fill: 4 s from their first input to Send, 31 key and pointer presses on the fields.
-  return { challenge, solution, fields: { form_token, altcha: btoa(JSON.stringify({ challenge, solution })), fill_time_ms: 4_000, fill_actions: 31, nx_check: "" } };
+  return {
+    challenge,
+    solution,
+    fields: { form_token, altcha: btoa(JSON.stringify({ challenge, solution })), fill_time_ms: 4_000, fill_actions: 31, nx_check: "" },
+  };
 }
 
 function post(app: DefendedApp["app"], body: unknown, headers: Record<string, string> = {}) {
@@ -110,24 +122,58 @@ const CASES: [name: string, body: (form: Form) => object, waitMs: number, reason
   ["filled in 0 s (Send pressed with nothing typed)", (f) => ({ ...VALID_ENQUIRY, ...f.fields, fill_time_ms: 0 }), 5_000, ["fill-too-fast"]],
   ["no fill time", (f) => ({ ...VALID_ENQUIRY, form_token: f.fields.form_token, altcha: f.fields.altcha }), 5_000, ["fill-time-missing"]],
   // A script stepping through the fields on a busy machine: the load stretched its fill past 1.5 s, but nothing touched a field.
-  ["filled in 7.4 s with no hand action (a script slowed by load)", (f) => ({ ...VALID_ENQUIRY, ...f.fields, fill_time_ms: 7_400, fill_actions: 0 }), 10_000, ["fill-untouched"]],
+  [
+    "filled in 7.4 s with no hand action (a script slowed by load)",
+    (f) => ({ ...VALID_ENQUIRY, ...f.fields, fill_time_ms: 7_400, fill_actions: 0 }),
+    10_000,
+    ["fill-untouched"],
+  ],
   ["filled in 19.999 s with no hand action", (f) => ({ ...VALID_ENQUIRY, ...f.fields, fill_time_ms: 19_999, fill_actions: 0 }), 25_000, ["fill-untouched"]],
   ["filled in 4 s, no fill actions sent", (f) => ({ ...VALID_ENQUIRY, ...f.fields, fill_actions: undefined }), 5_000, ["fill-untouched"]],
-  ["filled in 0.4 s with no hand action (a script in the page)", (f) => ({ ...VALID_ENQUIRY, ...f.fields, fill_time_ms: 400, fill_actions: 0 }), 5_000, ["fill-too-fast", "fill-untouched"]],
+  [
+    "filled in 0.4 s with no hand action (a script in the page)",
+    (f) => ({ ...VALID_ENQUIRY, ...f.fields, fill_time_ms: 400, fill_actions: 0 }),
+    5_000,
+    ["fill-too-fast", "fill-untouched"],
+  ],
   // Assistive technology working through the accessibility tree alone: no key or pointer, and slow.
   ["filled in 20 s with no hand action", (f) => ({ ...VALID_ENQUIRY, ...f.fields, fill_time_ms: 20_000, fill_actions: 0 }), 25_000, null],
-  ["filled in 1.5 s with one hand action (autofill, then the subject chosen)", (f) => ({ ...VALID_ENQUIRY, ...f.fields, fill_time_ms: 1_500, fill_actions: 1 }), 5_000, null],
+  [
+    "filled in 1.5 s with one hand action (autofill, then the subject chosen)",
+    (f) => ({ ...VALID_ENQUIRY, ...f.fields, fill_time_ms: 1_500, fill_actions: 1 }),
+    5_000,
+    null,
+  ],
   // A bot forging the fill time still meets the token's age.
   ["a forged fill time of 10 s, sent 1 s after the token", (f) => ({ ...VALID_ENQUIRY, ...f.fields, fill_time_ms: 10_000 }), 1_000, ["too-fast"]],
   ["filled in 0.4 s and sent 1 s after the token", (f) => ({ ...VALID_ENQUIRY, ...f.fields, fill_time_ms: 400 }), 1_000, ["too-fast", "fill-too-fast"]],
   ["no proof of work", (f) => ({ ...VALID_ENQUIRY, form_token: f.fields.form_token, fill_time_ms: 4_000, fill_actions: 31 }), 5_000, ["pow-missing"]],
-  ["a wrong answer", (f) => ({ ...VALID_ENQUIRY, ...f.fields, altcha: btoa(JSON.stringify({ challenge: f.challenge, solution: { counter: 1, derivedKey: "00".repeat(32) } })) }), 5_000, ["pow-invalid"]],
+  [
+    "a wrong answer",
+    (f) => ({ ...VALID_ENQUIRY, ...f.fields, altcha: btoa(JSON.stringify({ challenge: f.challenge, solution: { counter: 1, derivedKey: "00".repeat(32) } })) }),
+    5_000,
+    ["pow-invalid"],
+  ],
   ["a proof of work that is not base64 JSON", (f) => ({ ...VALID_ENQUIRY, ...f.fields, altcha: "not a payload" }), 5_000, ["pow-invalid"]],
-  ["a challenge with its cost lowered", (f) => ({ ...VALID_ENQUIRY, ...f.fields, altcha: btoa(JSON.stringify({ challenge: { ...f.challenge, parameters: { ...f.challenge.parameters, cost: 1 } }, solution: f.solution })) }), 5_000, ["pow-invalid"]],
+  [
+    "a challenge with its cost lowered",
+    (f) => ({
+      ...VALID_ENQUIRY,
+      ...f.fields,
+      altcha: btoa(JSON.stringify({ challenge: { ...f.challenge, parameters: { ...f.challenge.parameters, cost: 1 } }, solution: f.solution })),
+    }),
+    5_000,
+    ["pow-invalid"],
+  ],
   ["nothing but the six fields (a naive bot)", () => ({ ...VALID_ENQUIRY }), 5_000, ["token-missing", "fill-time-missing", "pow-missing"]],
   ["the real form with 60 links", (f) => ({ ...VALID_ENQUIRY, ...f.fields, message: links(60) }), 5_000, ["links"]],
   ["the real form with 6 links in Cyrillic", (f) => ({ ...VALID_ENQUIRY, ...f.fields, message: `${CYRILLIC} ${links(6)}` }), 5_000, ["links", "script"]],
-  ["a link as the first name, in Cyrillic", (f) => ({ ...VALID_ENQUIRY, ...f.fields, first_name: "www.promo.example", message: CYRILLIC }), 5_000, ["link-in-name", "script"]],
+  [
+    "a link as the first name, in Cyrillic",
+    (f) => ({ ...VALID_ENQUIRY, ...f.fields, first_name: "www.promo.example", message: CYRILLIC }),
+    5_000,
+    ["link-in-name", "script"],
+  ],
 ];
 
 describe("POST /api/v1/enquiries/ with the spam defences on", () => {
@@ -142,7 +188,11 @@ describe("POST /api/v1/enquiries/ with the spam defences on", () => {
       const sessionId = (response.json() as { session_id: string }).session_id;
       expect(sessionId).toMatch(UUID);
       expect(setup.rows()).toEqual([
-        expect.objectContaining({ session_id: sessionId, spam_reasons: reasons === null ? null : JSON.stringify(reasons), deliveries: reasons === null ? 1 : 0 }),
+        expect.objectContaining({
+          session_id: sessionId,
+          spam_reasons: reasons === null ? null : JSON.stringify(reasons),
+          deliveries: reasons === null ? 1 : 0,
+        }),
       ]);
     } finally {
       await setup.close();
@@ -209,7 +259,12 @@ describe("POST /api/v1/enquiries/ with the spam defences on", () => {
 
 describe("the rate limit against rotating addresses", () => {
   const postFrom = (app: DefendedApp["app"], forwardedFor: string) =>
-    app.inject({ method: "POST", url: ENQUIRY_URL, headers: { "content-type": "application/json", "x-forwarded-for": forwardedFor }, payload: JSON.stringify(VALID_ENQUIRY) });
+    app.inject({
+      method: "POST",
+      url: ENQUIRY_URL,
+      headers: { "content-type": "application/json", "x-forwarded-for": forwardedFor },
+      payload: JSON.stringify(VALID_ENQUIRY),
+    });
 
   it("counts every address of one IPv6 /64 as one client; another /64 has its own limit", async () => {
     const setup = defendedApp({ rateLimit: 5, trustProxy: "loopback" });
@@ -239,7 +294,16 @@ describe("the rate limit against rotating addresses", () => {
 describe("npm run enquiries -- spam | not-spam <session id>", () => {
   const launcher = join(import.meta.dirname, "../../../src/cli/launch.mjs");
   const run = (args: string[], dbPath: string) =>
-    spawnSync(process.execPath, [launcher, "enquiries", ...args], { encoding: "utf8", env: { ...process.env, ENQUIRY_DB: dbPath, ENQUIRY_NOTIFY_SMTP_URL: "smtp://127.0.0.1:2525", ENQUIRY_NOTIFY_FROM: "site@nexa.test", ENQUIRY_NOTIFY_TO: "sales@nexa.test" } });
+    spawnSync(process.execPath, [launcher, "enquiries", ...args], {
+      encoding: "utf8",
+      env: {
+        ...process.env,
+        ENQUIRY_DB: dbPath,
+        ENQUIRY_NOTIFY_SMTP_URL: "smtp://127.0.0.1:2525",
+        ENQUIRY_NOTIFY_FROM: "site@nexa.test",
+        ENQUIRY_NOTIFY_TO: "sales@nexa.test",
+      },
+    });
 
   it.each([
     [{ outcome: "released", channels: 2 } as const, "Released s-1: not spam; 2 deliveries queued.\n", 0],

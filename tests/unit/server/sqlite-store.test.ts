@@ -59,12 +59,7 @@ describe("SQLite enquiry store", () => {
       store.insert(VALID_ENQUIRY, { idempotencyKey: "k" }),
       store.insert(VALID_ENQUIRY, { idempotencyKey: "k" }),
     ]);
-    expect(results.map((r) => (r.status === "fulfilled" ? r.value.outcome : "rejected"))).toEqual([
-      "created",
-      "rejected",
-      "created",
-      "repeat",
-    ]);
+    expect(results.map((r) => (r.status === "fulfilled" ? r.value.outcome : "rejected"))).toEqual(["created", "rejected", "created", "repeat"]);
     expect(await store.count()).toBe(2);
     await store.close();
   });
@@ -72,9 +67,7 @@ describe("SQLite enquiry store", () => {
   it("counts earlier inserts of the same burst against the limit", async () => {
     const store = openSqliteStore({ path: tempDbPath() });
     const limit = { max: 2, sinceMs: 0 };
-    const outcomes = await Promise.all(
-      Array.from({ length: 5 }, () => store.insert(VALID_ENQUIRY, { ip: "192.0.2.1", limit }).then((r) => r.outcome)),
-    );
+    const outcomes = await Promise.all(Array.from({ length: 5 }, () => store.insert(VALID_ENQUIRY, { ip: "192.0.2.1", limit }).then((r) => r.outcome)));
     expect(outcomes).toEqual(["created", "created", "limited", "limited", "limited"]);
     await store.close();
   });

@@ -151,7 +151,14 @@ describe("static site", () => {
     });
     const result = await precompress(distDir);
     const copies = (await readdir(distDir, { recursive: true })).filter((f) => /\.(br|gz)$/.test(f)).sort();
-    expect(copies).toEqual(["assets/big.css.br", "assets/big.css.gz", "assets/entry-3f9a1c.js.br", "assets/entry-3f9a1c.js.gz", "assets/random.js.br", "assets/random.js.gz"]);
+    expect(copies).toEqual([
+      "assets/big.css.br",
+      "assets/big.css.gz",
+      "assets/entry-3f9a1c.js.br",
+      "assets/entry-3f9a1c.js.gz",
+      "assets/random.js.br",
+      "assets/random.js.gz",
+    ]);
     expect(result.files).toBe(3);
     expect(result.brotliBytes).toBeLessThan(result.bytesBefore);
   });
@@ -213,9 +220,7 @@ describe("static site", () => {
   });
 
   it("refuses to start without the site folder", () => {
-    expect(() => buildApp({ store: openTempStore(), distDir: join(tempDir(), "dist"), logger: false })).toThrow(
-      /does not exist: run `npm run build` first/,
-    );
+    expect(() => buildApp({ store: openTempStore(), distDir: join(tempDir(), "dist"), logger: false })).toThrow(/does not exist: run `npm run build` first/);
   });
 
   it("serves the API alone when distDir is null", async () => {

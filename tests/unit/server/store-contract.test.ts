@@ -295,9 +295,7 @@ describe.each(KINDS)("$name enquiry store", (kind) => {
       const place = await kind.place();
       const instances = [await place.open(), await place.open()];
       const limit = { max: 5, sinceMs: 0 };
-      const results = await Promise.all(
-        Array.from({ length: 24 }, (_, i) => instances[i % 2]!.insert(VALID_ENQUIRY, { ip: "192.0.2.50", limit })),
-      );
+      const results = await Promise.all(Array.from({ length: 24 }, (_, i) => instances[i % 2]!.insert(VALID_ENQUIRY, { ip: "192.0.2.50", limit })));
       const outcomes = results.map((r) => r.outcome);
       expect(outcomes.filter((o) => o === "created")).toHaveLength(5);
       expect(outcomes.filter((o) => o === "limited")).toHaveLength(19);
@@ -307,9 +305,7 @@ describe.each(KINDS)("$name enquiry store", (kind) => {
     it("stores one row for one idempotency key sent to two instances at once", async () => {
       const place = await kind.place();
       const instances = [await place.open(), await place.open()];
-      const results = await Promise.all(
-        Array.from({ length: 16 }, (_, i) => instances[i % 2]!.insert(VALID_ENQUIRY, { idempotencyKey: "double-click" })),
-      );
+      const results = await Promise.all(Array.from({ length: 16 }, (_, i) => instances[i % 2]!.insert(VALID_ENQUIRY, { idempotencyKey: "double-click" })));
       expect(results.filter((r) => r.outcome === "created")).toHaveLength(1);
       expect(new Set(results.map(sessionIdOf)).size).toBe(1);
       expect(await instances[1]!.count()).toBe(1);
@@ -381,8 +377,7 @@ describe.each(KINDS)("$name enquiry store", (kind) => {
       const place = await kind.place();
       const store = await place.open();
       for (const first_name of ["A", "B", "C", "D"]) await store.insert({ ...VALID_ENQUIRY, first_name });
-      const names = async (options: Parameters<typeof store.list>[0]) =>
-        (await store.list(options)).map((row) => row.first_name);
+      const names = async (options: Parameters<typeof store.list>[0]) => (await store.list(options)).map((row) => row.first_name);
       expect(await names({})).toEqual(["D", "C", "B", "A"]);
       expect(await names({ limit: 2 })).toEqual(["D", "C"]);
       expect(await names({ limit: 2, offset: 2, order: "oldest-first" })).toEqual(["C", "D"]);
@@ -397,7 +392,7 @@ describe.each(KINDS)("$name enquiry store", (kind) => {
       await expect(store.close()).resolves.toBeUndefined();
       await expect(store.insert(VALID_ENQUIRY)).rejects.toThrow("The enquiry store is closed.");
     });
-      it("keeps spam with its reasons and no delivery rows; a used challenge makes the next one spam; release queues the deliveries", async () => {
+    it("keeps spam with its reasons and no delivery rows; a used challenge makes the next one spam; release queues the deliveries", async () => {
       const place = await kind.place();
       const store = await place.open({ now: () => T0, deliveryChannels: ["email", "webhook"] });
       const challenge = { id: "challenge-1", expiresAtMs: T0 + 86_400_000 };
@@ -435,5 +430,5 @@ describe.each(KINDS)("$name enquiry store", (kind) => {
       expect((await place.open()).formSecret).toBe(first);
       expect((await place.open({ formSecret: "s".repeat(40) })).formSecret).toBe("s".repeat(40));
     });
-});
+  });
 });

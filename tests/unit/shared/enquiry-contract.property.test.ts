@@ -45,7 +45,7 @@ const email = fc.oneof(
 );
 
 /** Mostly a good value, sometimes anything: so many generated forms pass and many fail on one field. */
-const mostly = <T,>(good: fc.Arbitrary<T>, any: fc.Arbitrary<T>) => fc.oneof({ arbitrary: good, weight: 4 }, { arbitrary: any, weight: 1 });
+const mostly = <T>(good: fc.Arbitrary<T>, any: fc.Arbitrary<T>) => fc.oneof({ arbitrary: good, weight: 4 }, { arbitrary: any, weight: 1 });
 
 const formData: fc.Arbitrary<EnquiryFormData> = fc.record({
   firstName: mostly(fc.string({ unit: "grapheme", minLength: 1, maxLength: 30 }), text(110)),

@@ -9,7 +9,18 @@ const root = mkdtempSync(join(tmpdir(), "nexa-files-under-"));
 const dir = join(root, "tree");
 
 beforeAll(() => {
-  for (const file of ["b.txt", "a-c.txt", "a/z.txt", "a/b/c.yaml", "B.txt", ".hidden", ".git/config", "node_modules/x/index.js", "assets/logo.svg", "sub/assets/keep.svg"]) {
+  for (const file of [
+    "b.txt",
+    "a-c.txt",
+    "a/z.txt",
+    "a/b/c.yaml",
+    "B.txt",
+    ".hidden",
+    ".git/config",
+    "node_modules/x/index.js",
+    "assets/logo.svg",
+    "sub/assets/keep.svg",
+  ]) {
     mkdirSync(join(dir, file, ".."), { recursive: true });
     writeFileSync(join(dir, file), file);
   }
@@ -24,10 +35,26 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe("filesUnder", () => {
   it.each<[string, FilesUnderOptions, string[]]>([
-    ["every regular file, each folder's names in code-unit order", { relative: true }, [".git/config", ".hidden", "B.txt", "a/b/c.yaml", "a/z.txt", "a-c.txt", "assets/logo.svg", "b.txt", "node_modules/x/index.js", "sub/assets/keep.svg"]],
-    ["without hidden names", { relative: true, skipHidden: true }, ["B.txt", "a/b/c.yaml", "a/z.txt", "a-c.txt", "assets/logo.svg", "b.txt", "node_modules/x/index.js", "sub/assets/keep.svg"]],
-    ["without a folder named anywhere", { relative: true, skipHidden: true, skip: (path, isFolder) => isFolder && /(^|\/)(assets|node_modules)$/.test(path) }, ["B.txt", "a/b/c.yaml", "a/z.txt", "a-c.txt", "b.txt"]],
-    ["without the top assets folder only", { relative: true, skipHidden: true, skip: (path) => path === "assets" || path === "node_modules" }, ["B.txt", "a/b/c.yaml", "a/z.txt", "a-c.txt", "b.txt", "sub/assets/keep.svg"]],
+    [
+      "every regular file, each folder's names in code-unit order",
+      { relative: true },
+      [".git/config", ".hidden", "B.txt", "a/b/c.yaml", "a/z.txt", "a-c.txt", "assets/logo.svg", "b.txt", "node_modules/x/index.js", "sub/assets/keep.svg"],
+    ],
+    [
+      "without hidden names",
+      { relative: true, skipHidden: true },
+      ["B.txt", "a/b/c.yaml", "a/z.txt", "a-c.txt", "assets/logo.svg", "b.txt", "node_modules/x/index.js", "sub/assets/keep.svg"],
+    ],
+    [
+      "without a folder named anywhere",
+      { relative: true, skipHidden: true, skip: (path, isFolder) => isFolder && /(^|\/)(assets|node_modules)$/.test(path) },
+      ["B.txt", "a/b/c.yaml", "a/z.txt", "a-c.txt", "b.txt"],
+    ],
+    [
+      "without the top assets folder only",
+      { relative: true, skipHidden: true, skip: (path) => path === "assets" || path === "node_modules" },
+      ["B.txt", "a/b/c.yaml", "a/z.txt", "a-c.txt", "b.txt", "sub/assets/keep.svg"],
+    ],
     ["only the files a filter keeps", { relative: true, skip: (path, isFolder) => !isFolder && !path.endsWith(".yaml") }, ["a/b/c.yaml"]],
   ])("%s", (_, options, files) => {
     expect(filesUnder(dir, options)).toEqual(files);

@@ -1,11 +1,7 @@
 import type { InjectOptions } from "fastify";
 import { describe, expect, it } from "vitest";
 import { parseTrustProxy } from "../../../src/server/env.ts";
-import {
-  contentSecurityPolicy,
-  securityHeaders,
-  STRICT_TRANSPORT_SECURITY,
-} from "../../../src/shared/security-headers.ts";
+import { contentSecurityPolicy, securityHeaders, STRICT_TRANSPORT_SECURITY } from "../../../src/shared/security-headers.ts";
 import { ENQUIRY_URL, testApp, VALID_ENQUIRY } from "../server/helpers.ts";
 
 const EXPECTED_HEADERS = {
@@ -56,9 +52,7 @@ describe("security headers", () => {
   });
 
   it("let pages connect to an API on another origin named by VITE_API_BASE", () => {
-    expect(contentSecurityPolicy({ apiBase: "https://api.nexa.example/v1/" })).toContain(
-      "connect-src 'self' https://api.nexa.example;",
-    );
+    expect(contentSecurityPolicy({ apiBase: "https://api.nexa.example/v1/" })).toContain("connect-src 'self' https://api.nexa.example;");
   });
 
   it.each(["", "/", "/api"])("keep connect-src to 'self' for the same-origin base %j", (apiBase) => {

@@ -5,7 +5,12 @@ import { addReport, summaryLines, type Totals } from "../../../tools/test/test-s
 const vitestReport = (tests: { status: string; skipReason?: string }[]) => ({
   numPassedTests: tests.filter((t) => t.status === "passed").length,
   numFailedTests: tests.filter((t) => t.status === "failed").length,
-  testResults: [{ name: "a.test.ts", assertionResults: tests.map((t, i) => ({ status: t.status, fullName: `test ${i}`, ...(t.skipReason ? { meta: { skipReason: t.skipReason } } : {}) })) }],
+  testResults: [
+    {
+      name: "a.test.ts",
+      assertionResults: tests.map((t, i) => ({ status: t.status, fullName: `test ${i}`, ...(t.skipReason ? { meta: { skipReason: t.skipReason } } : {}) })),
+    },
+  ],
 });
 
 const playwrightTest = (projectName: string, status: "expected" | "unexpected" | "flaky" | "skipped", skip?: string) => ({
@@ -45,7 +50,12 @@ describe("tools/test/test-summary.ts", () => {
 
   it("adds vitest and Playwright reports, and says how many were skipped and why, most frequent first", () => {
     const lines = summarize(
-      vitestReport([{ status: "passed" }, { status: "skipped", skipReason: "PostgreSQL is not installed" }, { status: "skipped", skipReason: "PostgreSQL is not installed" }, { status: "pending" }]),
+      vitestReport([
+        { status: "passed" },
+        { status: "skipped", skipReason: "PostgreSQL is not installed" },
+        { status: "skipped", skipReason: "PostgreSQL is not installed" },
+        { status: "pending" },
+      ]),
       playwrightReport,
     );
     expect(lines).toEqual([

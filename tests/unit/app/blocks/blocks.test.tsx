@@ -21,7 +21,9 @@ const html = (el: ReactElement) => renderToString(<SiteRouter ssrPath="/">{el}</
 
 describe("blocks render semantic HTML from plain data", () => {
   it("hero: the first section's heading is the h1, with text and buttons", () => {
-    const out = html(<Hero type="hero" heading="Explore Careers with Us" text="Join **us**." height={700} actions={[{ label: "Contact Us", to: "/connect" }]} />);
+    const out = html(
+      <Hero type="hero" heading="Explore Careers with Us" text="Join **us**." height={700} actions={[{ label: "Contact Us", to: "/connect" }]} />,
+    );
     expect(out).toContain("<h1");
     expect(out).toContain(">Explore Careers with Us</h1>");
     expect(out).toContain("<strong>us</strong>");
@@ -34,7 +36,15 @@ describe("blocks render semantic HTML from plain data", () => {
       <CardGrid
         type="cardGrid"
         heading="Cards"
-        cards={[{ id: "job-search", title: "Job search", text: "Find roles.", image: { src: "/a.svg", alt: "A chart", width: 600, height: 400 }, action: { label: "Know More", to: "/connect" } }]}
+        cards={[
+          {
+            id: "job-search",
+            title: "Job search",
+            text: "Find roles.",
+            image: { src: "/a.svg", alt: "A chart", width: 600, height: 400 },
+            action: { label: "Know More", to: "/connect" },
+          },
+        ]}
       />
     );
     const out = html(cards);
@@ -64,7 +74,16 @@ describe("blocks render semantic HTML from plain data", () => {
     ["Full Stack AI Product Development", false],
     ["Build a complete AI-powered web product", false],
   ])("table: a column whose every cell is as short as %j never wraps: %s", (cell, short) => {
-    const out = html(<Table type="table" columns={["Value", "Other"]} rows={[[cell, "x"], ["3 months", "y"]]} />);
+    const out = html(
+      <Table
+        type="table"
+        columns={["Value", "Other"]}
+        rows={[
+          [cell, "x"],
+          ["3 months", "y"],
+        ]}
+      />,
+    );
     const headingClass = /<th scope="col"( class="[^"]+")?>Value<\/th>/.exec(out)?.[1];
     expect(headingClass !== undefined).toBe(short);
     expect(/<th scope="row" data-label="Value" class="[^"]+">/.test(out)).toBe(short);
@@ -86,7 +105,9 @@ describe("blocks render semantic HTML from plain data", () => {
   });
 
   it("prose: paragraphs, lists and links, with no raw HTML", () => {
-    const out = html(<Prose type="prose" heading="Policy" body={["See [us](/connect).", { bullets: ["One", "Two"] }, { numbered: ["First"] }, "<script>x</script>"]} />);
+    const out = html(
+      <Prose type="prose" heading="Policy" body={["See [us](/connect).", { bullets: ["One", "Two"] }, { numbered: ["First"] }, "<script>x</script>"]} />,
+    );
     expect(out).toContain('<a href="/connect">us</a>');
     expect(out).toContain("<ul><li>One</li><li>Two</li></ul>");
     expect(out).toContain("<ol><li>First</li></ol>");

@@ -12,7 +12,11 @@ function fakeObservers() {
   const made: { options: IntersectionObserverInit | undefined; fire: (isIntersecting: boolean) => void; disconnected: boolean }[] = [];
   class Fake {
     constructor(callback: IntersectionObserverCallback, options?: IntersectionObserverInit) {
-      const entry = { options, disconnected: false, fire: (isIntersecting: boolean) => callback([{ isIntersecting } as IntersectionObserverEntry], this as unknown as IntersectionObserver) };
+      const entry = {
+        options,
+        disconnected: false,
+        fire: (isIntersecting: boolean) => callback([{ isIntersecting } as IntersectionObserverEntry], this as unknown as IntersectionObserver),
+      };
       made.push(entry);
       this.disconnect = () => void (entry.disconnected = true);
     }

@@ -3,7 +3,10 @@ import { describe, expect, it } from "vitest";
 import { evenGrid } from "../../../../src/app/ui/even-grid.ts";
 
 /** CSS Modules give class names as written here in vitest's default (non-scoped) mode or hashed; read the stem. */
-const classes = (columns: number) => evenGrid(columns).split(" ").map((c) => c.replace(/^_?([a-z]+\d?)_.*$/, "$1"));
+const classes = (columns: number) =>
+  evenGrid(columns)
+    .split(" ")
+    .map((c) => c.replace(/^_?([a-z]+\d?)_.*$/, "$1"));
 
 describe("evenGrid: every card of a grid is one width", () => {
   it.each([

@@ -19,7 +19,9 @@ const count = (s: string, needle: string) => s.split(needle).length - 1;
 
 describe("issue-3 blocks render from plain data", () => {
   it("introVideo: a muted, looping, inline autoplay video over its poster picture, and a pause button", () => {
-    const out = html(<IntroVideo type="introVideo" heading="Welcome" video={{ src: "/home/intro.mp4", webm: "/home/intro.webm", poster: img("/home/intro-poster.jpg") }} />);
+    const out = html(
+      <IntroVideo type="introVideo" heading="Welcome" video={{ src: "/home/intro.mp4", webm: "/home/intro.webm", poster: img("/home/intro-poster.jpg") }} />,
+    );
     expect(out).toMatch(/<img src="\/home\/intro-poster.jpg"[^>]*fetchPriority="high"[^>]*>[\s\S]*<video[^>]*autoPlay[^>]*muted[^>]*loop[^>]*playsInline/i);
     // The picture under the video is its poster: a poster attribute would fetch the desktop file on a phone too.
     expect(out).not.toMatch(/<video[^>]*poster=/i);
@@ -31,7 +33,15 @@ describe("issue-3 blocks render from plain data", () => {
   });
 
   it("slideshow: a WAI-ARIA carousel whose first slide is shown", () => {
-    const out = html(<Slideshow type="slideshow" slides={[{ image: img("/a.svg"), caption: "One" }, { image: img("/b.svg"), caption: "Two" }]} />);
+    const out = html(
+      <Slideshow
+        type="slideshow"
+        slides={[
+          { image: img("/a.svg"), caption: "One" },
+          { image: img("/b.svg"), caption: "Two" },
+        ]}
+      />,
+    );
     expect(out).toContain('aria-roledescription="carousel"');
     expect(count(out, 'aria-roledescription="slide"')).toBe(2);
     expect(out).toContain('data-index="0"');
@@ -51,7 +61,12 @@ describe("issue-3 blocks render from plain data", () => {
 
   it("contactPanel: the desktop panel and the phone button are both in the HTML (CSS picks one)", () => {
     const out = html(
-      <ContactPanel type="contactPanel" heading="Talk to us" actions={[{ label: "Job guarantee program", to: "/courses/special-course" }]} mobileAction={{ label: "Get in Touch", to: "/connect" }} />,
+      <ContactPanel
+        type="contactPanel"
+        heading="Talk to us"
+        actions={[{ label: "Job guarantee program", to: "/courses/special-course" }]}
+        mobileAction={{ label: "Get in Touch", to: "/connect" }}
+      />,
     );
     expect(out).toContain('href="/courses/special-course"');
     expect(out).toContain(">Get in Touch</a>");
@@ -85,7 +100,13 @@ describe("issue-3 blocks render from plain data", () => {
   });
 
   it("profiles: name, title, description and image", () => {
-    const out = html(<Profiles type="profiles" heading="Leadership" people={[{ name: "Asha Rao", title: "CEO", description: "Leads.", image: img("/p.svg", "Portrait of Asha Rao") }]} />);
+    const out = html(
+      <Profiles
+        type="profiles"
+        heading="Leadership"
+        people={[{ name: "Asha Rao", title: "CEO", description: "Leads.", image: img("/p.svg", "Portrait of Asha Rao") }]}
+      />,
+    );
     expect(out).toContain(">Asha Rao</h2>".replace("h2", "h2"));
     expect(out).toContain(">CEO</p>");
     expect(out).toContain('alt="Portrait of Asha Rao"');
@@ -97,7 +118,16 @@ describe("issue-3 blocks render from plain data", () => {
   });
 
   it("linkList: a button per link, external ones in a new tab", () => {
-    const out = html(<LinkList type="linkList" heading="Quick Search" links={[{ label: "Careers", to: "/careers" }, { label: "Portfolio", to: "https://portfolio.nexa.ai", external: true }]} />);
+    const out = html(
+      <LinkList
+        type="linkList"
+        heading="Quick Search"
+        links={[
+          { label: "Careers", to: "/careers" },
+          { label: "Portfolio", to: "https://portfolio.nexa.ai", external: true },
+        ]}
+      />,
+    );
     expect(out).toContain('href="/careers"');
     expect(out).toContain('target="_blank" rel="noopener noreferrer"');
   });
@@ -120,7 +150,9 @@ describe("issue-3 blocks render from plain data", () => {
   });
 
   it("candidateForm: email and password inputs, both required, the email typed as email", () => {
-    const out = html(<CandidateForm type="candidateForm" mode="login" heading="Candidate Login" alternate={{ label: "Register here", to: "/my-nexa/auth/register" }} />);
+    const out = html(
+      <CandidateForm type="candidateForm" mode="login" heading="Candidate Login" alternate={{ label: "Register here", to: "/my-nexa/auth/register" }} />,
+    );
     expect(out).toMatch(/<input[^>]*type="email"[^>]*required/);
     expect(out).toMatch(/<input[^>]*type="password"[^>]*required/);
     expect(out).toContain(">Register here</a>");

@@ -18,7 +18,11 @@ describe("Picture with a phone version", () => {
 
   it("with one it is a <picture> whose first source, with its own size, serves phones held upright; the <img> keeps the full file", () => {
     const out = renderToString(<Picture image={phonePoster} className="c" />);
-    expect(out).toMatch(new RegExp(`^<picture><source media="${media}" srcSet="/home/intro-phone-poster.webp" width="360" height="540"/><img src="/home/intro-poster.webp" alt="" width="1280" height="720" loading="lazy" decoding="async" class="c"/></picture>$`));
+    expect(out).toMatch(
+      new RegExp(
+        `^<picture><source media="${media}" srcSet="/home/intro-phone-poster.webp" width="360" height="540"/><img src="/home/intro-poster.webp" alt="" width="1280" height="720" loading="lazy" decoding="async" class="c"/></picture>$`,
+      ),
+    );
   });
 
   it("eager, each file is preloaded only for the windows that show it (React preloads no <img> inside a <picture>)", () => {
@@ -35,8 +39,13 @@ describe("VideoSources", () => {
   const sources = (out: string) => [...out.matchAll(/<source ([^>]*)\/>/g)].map((m) => m[1]!.trim());
 
   it("without a phone version: the WebM, then the MP4", () => {
-    expect(sources(renderToString(<VideoSources video={{ src: "/a.mp4", webm: "/a.webm", poster }} />))).toEqual(['src="/a.webm" type="video/webm; codecs=&quot;vp9&quot;"', 'src="/a.mp4" type="video/mp4; codecs=&quot;avc1.640028&quot;"']);
-    expect(sources(renderToString(<VideoSources video={{ src: "/a.mp4", poster }} />))).toEqual(['src="/a.mp4" type="video/mp4; codecs=&quot;avc1.640028&quot;"']);
+    expect(sources(renderToString(<VideoSources video={{ src: "/a.mp4", webm: "/a.webm", poster }} />))).toEqual([
+      'src="/a.webm" type="video/webm; codecs=&quot;vp9&quot;"',
+      'src="/a.mp4" type="video/mp4; codecs=&quot;avc1.640028&quot;"',
+    ]);
+    expect(sources(renderToString(<VideoSources video={{ src: "/a.mp4", poster }} />))).toEqual([
+      'src="/a.mp4" type="video/mp4; codecs=&quot;avc1.640028&quot;"',
+    ]);
   });
 
   it("with one: the phone AV1 WebM and MP4 first, for phones held upright only, then the full versions", () => {

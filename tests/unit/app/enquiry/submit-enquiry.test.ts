@@ -23,7 +23,11 @@ const payload = buildEnquiryPayload(VALID_FORM);
 const offline = new TypeError("Failed to fetch");
 
 const ANSWERS: { name: string; answer: () => Response | Promise<Response>; result: SubmitResult }[] = [
-  { name: "201 with a session_id", answer: () => json(201, { session_id: "0f8f6a4e-3b1c-4d2e-9f00-1234567890ab" }), result: { kind: "ok", sessionId: "0f8f6a4e-3b1c-4d2e-9f00-1234567890ab" } },
+  {
+    name: "201 with a session_id",
+    answer: () => json(201, { session_id: "0f8f6a4e-3b1c-4d2e-9f00-1234567890ab" }),
+    result: { kind: "ok", sessionId: "0f8f6a4e-3b1c-4d2e-9f00-1234567890ab" },
+  },
   { name: "201 without a session_id", answer: () => json(201, {}), result: { kind: "ok", sessionId: "" } },
   { name: "201 with a session_id that is not text", answer: () => json(201, { session_id: 42 }), result: { kind: "ok", sessionId: "" } },
   { name: "201 with a body that is not JSON", answer: () => new Response("stored", { status: 201 }), result: { kind: "ok", sessionId: "" } },

@@ -17,10 +17,25 @@ const INVALID: { name: string; change: Change; field: keyof EnquiryFormData; mes
   { name: "an email with nothing before @", change: { email: "@example.com" }, field: "email", message: "Please enter a valid email address." },
   { name: "an email with a space inside", change: { email: "asha verma@example.com" }, field: "email", message: "Please enter a valid email address." },
   { name: "an email with two @", change: { email: "asha@@example.com" }, field: "email", message: "Please enter a valid email address." },
-  { name: "other with an ISD code without +", change: { countryCode: "other", customIsdCode: "61" }, field: "customIsdCode", message: "Enter a valid ISD code (e.g. +61)" },
-  { name: "other with an empty ISD code", change: { countryCode: "other", customIsdCode: "" }, field: "customIsdCode", message: "Enter a valid ISD code (e.g. +61)" },
+  {
+    name: "other with an ISD code without +",
+    change: { countryCode: "other", customIsdCode: "61" },
+    field: "customIsdCode",
+    message: "Enter a valid ISD code (e.g. +61)",
+  },
+  {
+    name: "other with an empty ISD code",
+    change: { countryCode: "other", customIsdCode: "" },
+    field: "customIsdCode",
+    message: "Enter a valid ISD code (e.g. +61)",
+  },
   { name: "other with + alone", change: { countryCode: "other", customIsdCode: "+" }, field: "customIsdCode", message: "Enter a valid ISD code (e.g. +61)" },
-  { name: "other with 5 digits", change: { countryCode: "other", customIsdCode: "+12345" }, field: "customIsdCode", message: "Enter a valid ISD code (e.g. +61)" },
+  {
+    name: "other with 5 digits",
+    change: { countryCode: "other", customIsdCode: "+12345" },
+    field: "customIsdCode",
+    message: "Enter a valid ISD code (e.g. +61)",
+  },
   { name: "other with a letter", change: { countryCode: "other", customIsdCode: "+6a" }, field: "customIsdCode", message: "Enter a valid ISD code (e.g. +61)" },
   { name: "a 9-digit phone", change: { phoneNumber: "987654321" }, field: "phoneNumber", message: "Please enter a valid 10-digit phone number." },
   { name: "an 11-digit phone", change: { phoneNumber: "98765432101" }, field: "phoneNumber", message: "Please enter a valid 10-digit phone number." },
@@ -44,7 +59,12 @@ const INVALID: { name: string; change: Change; field: keyof EnquiryFormData; mes
   })),
   { name: "a last name of a zero-width space", change: { lastName: "\u200b" }, field: "lastName", message: "Please enter your last name." },
   { name: "a subject of filler characters", change: { subject: "\u3164\u3164" }, field: "subject", message: "Please select a subject." },
-  { name: "a message with a control character", change: { message: "Hello\u0007" }, field: "message", message: "Please remove the special characters from your message." },
+  {
+    name: "a message with a control character",
+    change: { message: "Hello\u0007" },
+    field: "message",
+    message: "Please remove the special characters from your message.",
+  },
 ];
 
 const VALID: { name: string; change: Change }[] = [

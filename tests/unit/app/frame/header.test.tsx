@@ -228,7 +228,9 @@ describe("phone menu", () => {
   it("following a link in the menu closes it", async () => {
     const user = renderHeader();
     await user.click(menuButton());
-    const link = within(phoneMenu()).getAllByRole("link").find((a) => a.getAttribute("href") !== "/")!;
+    const link = within(phoneMenu())
+      .getAllByRole("link")
+      .find((a) => a.getAttribute("href") !== "/")!;
     await user.click(link);
     expectClosed();
   });

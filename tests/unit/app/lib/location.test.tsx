@@ -71,7 +71,12 @@ describe("the shown address", () => {
         <Shown />
       </SiteRouter>,
     );
-    expect(JSON.parse(/<p>(.*)<\/p>/.exec(html)![1]!.replaceAll("&quot;", '"'))).toEqual({ pathname: "/careers", search: "?q=1", hash: "#top", key: "default" });
+    expect(JSON.parse(/<p>(.*)<\/p>/.exec(html)![1]!.replaceAll("&quot;", '"'))).toEqual({
+      pathname: "/careers",
+      search: "?q=1",
+      hash: "#top",
+      key: "default",
+    });
   });
 
   it("each navigation has its own key: following links and navigating from code", async () => {

@@ -40,7 +40,12 @@ function browserSources(): string[] {
 
 /** /x/sheet.css bundled from these files with the options Vite is given (vite.config.ts). */
 async function compile(files: Record<string, string>, minify: boolean): Promise<Uint8Array> {
-  const options: BundleAsyncOptions<CustomAtRules> = { ...siteCss.lightningcss, filename: "/x/sheet.css", minify, resolver: { read: (file) => files[file]!, resolve: (specifier, from) => posix.join(posix.dirname(from), specifier) } };
+  const options: BundleAsyncOptions<CustomAtRules> = {
+    ...siteCss.lightningcss,
+    filename: "/x/sheet.css",
+    minify,
+    resolver: { read: (file) => files[file]!, resolve: (specifier, from) => posix.join(posix.dirname(from), specifier) },
+  };
   return (await bundleAsync(options)).code;
 }
 
@@ -63,7 +68,7 @@ describe("the phone breakpoint", () => {
     ["@media (--wider-than-phone) and (max-width: 1199px) {", false],
     ["@media (max-width: 1024px) {", false],
     ["/* Only shown at 768px and less (SPEC §9.1). */", false],
-    ["{ width: 768, label: \"Tablet\" }", false],
+    ['{ width: 768, label: "Tablet" }', false],
   ])("the written-out query check on %j says %s", (line, found) => {
     expect(WRITTEN_OUT.test(line)).toBe(found);
   });
@@ -76,7 +81,9 @@ describe("the phone breakpoint", () => {
       .flatMap((file) =>
         readFileSync(join(PROJECT, file), "utf8")
           .split("\n")
-          .flatMap((line, i) => (WRITTEN_OUT.test(line) ? [`${file}:${i + 1}: ${line.trim()}  (use (--phone) or (--wider-than-phone) from media.css, or breakpoints.ts)`] : [])),
+          .flatMap((line, i) =>
+            WRITTEN_OUT.test(line) ? [`${file}:${i + 1}: ${line.trim()}  (use (--phone) or (--wider-than-phone) from media.css, or breakpoints.ts)`] : [],
+          ),
       );
     expect(offenders).toEqual([]);
   });

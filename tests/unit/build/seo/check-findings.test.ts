@@ -19,7 +19,8 @@ const edit = (file: string, from: string, to: string) => {
   expect(text).toContain(from);
   writeFileSync(path, text.replace(from, to));
 };
-const PRICE_HINT = 'write ₹ or $ and the amount in digits, then "+ GST" when tax is extra, two prices apart with " / ": "₹45,000 + GST", "₹50,000 + GST / $800" or "$800"';
+const PRICE_HINT =
+  'write ₹ or $ and the amount in digits, then "+ GST" when tax is extra, two prices apart with " / ": "₹45,000 + GST", "₹50,000 + GST / $800" or "$800"';
 const DURATION_HINT = 'write a number of years, months (a half month as .5) or weeks: "6 months", "2.5 months", "1 year 3 months" or "2 weeks"';
 const GATE = "site/courses/comparative-exam-preparation/gate.yaml";
 const SHORT = "site/courses/internship/short-term.yaml";
@@ -70,9 +71,13 @@ describe("npm run check: structured data at the YAML line", () => {
       writeFileSync(join(dist, route.slice(1), "index.html"), html);
     };
     write(`<head>${scriptTag(crumbs!)}</head>`);
-    expect(findingsOf(file, route)).toEqual([`${file}:9:5  structured data: the page has no Course — the build wrote it wrong, not the page file: tell a developer`]);
+    expect(findingsOf(file, route)).toEqual([
+      `${file}:9:5  structured data: the page has no Course — the build wrote it wrong, not the page file: tell a developer`,
+    ]);
     write(`<head>${scriptTag(crumbs!)}${scriptTag({ ...(course as object), offers: [{ "@type": "Offer", category: "Paid", price: 30000 }] } as never)}</head>`);
-    expect(findingsOf(file, route)).toEqual([`${file}:9:5  structured data: Course: offers[].priceCurrency is missing — the build wrote it wrong, not the page file: tell a developer`]);
+    expect(findingsOf(file, route)).toEqual([
+      `${file}:9:5  structured data: Course: offers[].priceCurrency is missing — the build wrote it wrong, not the page file: tell a developer`,
+    ]);
     write(`<head>${scriptTag(crumbs!)}${scriptTag(course!)}</head>`);
     expect(findingsOf(file, route)).toEqual([]);
   });

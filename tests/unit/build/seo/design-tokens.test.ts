@@ -12,8 +12,16 @@ describe("reading design tokens from a stylesheet", () => {
   it.each([
     ["one rule", ":root { --a: #00a3b8; --b: 4px }", { "--a": "#00a3b8", "--b": "4px" }],
     ["spaces and a last semicolon", ":root{\n  --a:  red ;\n}", { "--a": "red" }],
-    ["a value with commas, quotes and a semicolon in a string", ':root { --font: "A;B", Arial, sans-serif; --c: 1 }', { "--font": '"A;B", Arial, sans-serif', "--c": "1" }],
-    ["a value with a function", ":root { --shadow: 0 1px 2px rgb(7 26 51 / 6%), 0 8px 24px rgb(7 26 51 / 8%) }", { "--shadow": "0 1px 2px rgb(7 26 51 / 6%), 0 8px 24px rgb(7 26 51 / 8%)" }],
+    [
+      "a value with commas, quotes and a semicolon in a string",
+      ':root { --font: "A;B", Arial, sans-serif; --c: 1 }',
+      { "--font": '"A;B", Arial, sans-serif', "--c": "1" },
+    ],
+    [
+      "a value with a function",
+      ":root { --shadow: 0 1px 2px rgb(7 26 51 / 6%), 0 8px 24px rgb(7 26 51 / 8%) }",
+      { "--shadow": "0 1px 2px rgb(7 26 51 / 6%), 0 8px 24px rgb(7 26 51 / 8%)" },
+    ],
     ["comments, a commented-out token among them", "/* the tokens */\n:root { /* --x: 1; */ --a: 1; }", { "--a": "1" }],
     ["an override inside @media is not the token", ":root { --h: 4rem } @media (min-width: 769px) { :root { --h: 6rem } }", { "--h": "4rem" }],
     ["a later top-level rule wins", ":root { --a: 1 } :root { --a: 2 }", { "--a": "2" }],
@@ -28,7 +36,9 @@ describe("reading design tokens from a stylesheet", () => {
     const file = join(work, "tokens.css");
     writeFileSync(file, ":root { --color-navy-900: #071a33 }");
     expect(readTokens(["--color-navy-900"], file)).toEqual({ "--color-navy-900": "#071a33" });
-    expect(() => readTokens(["--color-navy-900", "--color-accent"], file)).toThrow(`${file} declares no --color-accent in :root; the social cards are drawn with it`);
+    expect(() => readTokens(["--color-navy-900", "--color-accent"], file)).toThrow(
+      `${file} declares no --color-accent in :root; the social cards are drawn with it`,
+    );
   });
 });
 

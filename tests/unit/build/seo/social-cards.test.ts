@@ -2,7 +2,16 @@ import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { CARD_HEIGHT, CARD_WIDTH, drawCard, fitTextToFonts, loadCardAssets, logoDataUrl, parseUnicodeRange, simplifyEmoji } from "../../../../src/build/seo/card-image.ts";
+import {
+  CARD_HEIGHT,
+  CARD_WIDTH,
+  drawCard,
+  fitTextToFonts,
+  loadCardAssets,
+  logoDataUrl,
+  parseUnicodeRange,
+  simplifyEmoji,
+} from "../../../../src/build/seo/card-image.ts";
 import { cardKey, drawSocialCards, type CardJob, type CardToDraw, type CardWorkerData } from "../../../../src/build/seo/social-cards.ts";
 import { inWorkers } from "../../../../src/build/worker-pool.ts";
 import { PROJECT } from "../../fixture-site.ts";
@@ -22,7 +31,10 @@ const options = (out: string) => ({ outDir: join(work, out), cacheDir: join(work
 const JOBS: CardJob[] = [
   { file: "og/a.png", text: { title: "AI!", section: "", brand: "Nexa AI" } },
   { file: "og/b.png", text: { title: "GATE Preparation Course", section: "Courses · Exam Preparation", brand: "Nexa AI" } },
-  { file: "og/c/d.png", text: { title: "Data Analysis & Visualization Course for Working Analysts and Leads", section: "Courses · Emerging Tech & Specialized", brand: "Nexa AI" } },
+  {
+    file: "og/c/d.png",
+    text: { title: "Data Analysis & Visualization Course for Working Analysts and Leads", section: "Courses · Emerging Tech & Specialized", brand: "Nexa AI" },
+  },
   { file: "og/e.png", text: { title: "W".repeat(70), section: "Industries · Technology, Media & Telecom", brand: "Nexa AI" } },
   { file: "og/f.png", text: { title: "Łódź, São Paulo and Zürich: AI für Élèves", section: "Insights", brand: "Nexa AI" } },
 ];
@@ -44,7 +56,11 @@ describe("social cards", () => {
     expect(again).toMatchObject({ cards: 5, drawn: 0, cached: 5 });
     expect(readFileSync(join(work, "second", "og/b.png"))).toEqual(readFileSync(join(work, "first", "og/b.png")));
     const changed = JOBS.map((j, i) => (i === 1 ? { ...j, text: { ...j.text, title: "GATE Preparation Course 2026" } } : j));
-    const twins: CardJob[] = [...changed, { file: "og/x.png", text: { title: "Twin", section: "", brand: "Nexa AI" } }, { file: "og/y.png", text: { title: "Twin", section: "", brand: "Nexa AI" } }];
+    const twins: CardJob[] = [
+      ...changed,
+      { file: "og/x.png", text: { title: "Twin", section: "", brand: "Nexa AI" } },
+      { file: "og/y.png", text: { title: "Twin", section: "", brand: "Nexa AI" } },
+    ];
     const third = await drawSocialCards(twins, options("third"));
     expect(third).toMatchObject({ cards: 7, drawn: 2, cached: 5 });
     expect(readdirSync(join(work, "cache")).filter((f) => f.endsWith(".png"))).toHaveLength(7);
@@ -55,11 +71,17 @@ describe("social cards", () => {
     const cards: CardToDraw[] = JOBS.slice(0, 3).map((job) => ({ key: cardKey(job.text, logo), text: job.text }));
     const workerData: CardWorkerData = { logo, cacheDir: join(work, "pool-cache") };
     mkdirSync(workerData.cacheDir, { recursive: true });
-    const sizes = await inWorkers<CardToDraw, number>(new URL("../../../../src/build/seo/card-worker.ts", import.meta.url), workerData, cards.length, (i) => cards[i]!, {
-      batch: 2,
-      heapMb: 256,
-      threads: 2,
-    });
+    const sizes = await inWorkers<CardToDraw, number>(
+      new URL("../../../../src/build/seo/card-worker.ts", import.meta.url),
+      workerData,
+      cards.length,
+      (i) => cards[i]!,
+      {
+        batch: 2,
+        heapMb: 256,
+        threads: 2,
+      },
+    );
     for (const [i, card] of cards.entries()) {
       const fromPool = readFileSync(join(workerData.cacheDir, `${card.key}.png`));
       expect(fromPool.length, card.text.title).toBe(sizes[i]);
@@ -73,7 +95,13 @@ const assets = loadCardAssets(logo);
 describe("social cards in every script", () => {
   it.each([
     ["U+0900-097F", [[0x900, 0x97f]]],
-    ["U+200C,U+25CC", [[0x200c, 0x200c], [0x25cc, 0x25cc]]],
+    [
+      "U+200C,U+25CC",
+      [
+        [0x200c, 0x200c],
+        [0x25cc, 0x25cc],
+      ],
+    ],
     ["U+1f1e6-1f1ff", [[0x1f1e6, 0x1f1ff]]],
   ])("reads the unicode-range %s", (range, expected) => {
     expect(parseUnicodeRange(range)).toEqual(expected);
@@ -92,7 +120,10 @@ describe("social cards in every script", () => {
   });
 
   it("a Latin title loads no fallback face", () => {
-    expect(fitTextToFonts(["GATE Preparation Course", "Courses · Exam Preparation"], assets.fallbacks)).toEqual({ faces: [], texts: ["GATE Preparation Course", "Courses · Exam Preparation"] });
+    expect(fitTextToFonts(["GATE Preparation Course", "Courses · Exam Preparation"], assets.fallbacks)).toEqual({
+      faces: [],
+      texts: ["GATE Preparation Course", "Courses · Exam Preparation"],
+    });
   });
 
   it.each([

@@ -13,7 +13,17 @@ import { PROJECT } from "../../fixture-site.ts";
  * course priced by applicant (the Job Guarantee Course overview).
  */
 type Row = { name?: string; workloads: string[]; prices: [number, "INR" | "USD"][] };
-const one = (workload: string, inr: number, usd?: number): Row[] => [{ workloads: [workload], prices: usd ? [[inr, "INR"], [usd, "USD"]] : [[inr, "INR"]] }];
+const one = (workload: string, inr: number, usd?: number): Row[] => [
+  {
+    workloads: [workload],
+    prices: usd
+      ? [
+          [inr, "INR"],
+          [usd, "USD"],
+        ]
+      : [[inr, "INR"]],
+  },
+];
 const EXAMS = "/courses/comparative-exam-preparation";
 const NORMAL = "/courses/normal-course";
 const LONG = (name: string, inr: number): Row => ({ name, workloads: ["P3M"], prices: [[inr, "INR"]] });
@@ -21,7 +31,17 @@ const SHORT = (name: string, inr: number): Row => ({ name, workloads: ["P2W"], p
 
 const SPEC_COURSES: Record<string, Row[]> = {
   // §9.3 Job Guarantee Course: four fees by applicant, 1 year or 1 year 2 months.
-  "/courses/special-course": [{ workloads: ["P1Y", "P1Y2M"], prices: [[40000, "INR"], [60000, "INR"], [800, "USD"], [1200, "USD"]] }],
+  "/courses/special-course": [
+    {
+      workloads: ["P1Y", "P1Y2M"],
+      prices: [
+        [40000, "INR"],
+        [60000, "INR"],
+        [800, "USD"],
+        [1200, "USD"],
+      ],
+    },
+  ],
   // §9.4 long-term internships, all 3 months.
   "/courses/internship/long-term": [
     LONG("Full Stack AI Product Development", 12000),
@@ -32,7 +52,14 @@ const SPEC_COURSES: Record<string, Row[]> = {
   // §9.5 short-term internships, all 2 weeks.
   "/courses/internship/short-term": [
     ...["UI/UX Design", "Backend Development", "Machine Learning", "Deep Learning", "NLP", "Computer Vision"].map((n) => SHORT(n, 750)),
-    ...["Full Stack Web Development", "Full Stack + ML/DL", "Data Science (ML+DL)", "Data Science (ML+DL+NLP)", "Data Science (ML+DL+CV)", "Data Science (ML+DL+NLP+CV)"].map((n) => SHORT(n, 1000)),
+    ...[
+      "Full Stack Web Development",
+      "Full Stack + ML/DL",
+      "Data Science (ML+DL)",
+      "Data Science (ML+DL+NLP)",
+      "Data Science (ML+DL+CV)",
+      "Data Science (ML+DL+NLP+CV)",
+    ].map((n) => SHORT(n, 1000)),
   ],
   // §9.6 exam preparation.
   [`${EXAMS}/jeemain`]: one("P1Y", 35000),

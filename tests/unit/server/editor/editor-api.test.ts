@@ -42,28 +42,108 @@ const read = (file: string) => readFileSync(join(root, file), "utf8");
 const post = (url: string, payload: unknown) => app.inject({ method: "POST", url, payload: payload as object });
 
 describe("the editor's API refuses bad input with a clear 4xx in the project's error shape", () => {
-  const BOMB = ["a: &a [x, x, x, x, x, x, x, x, x]", ...Array.from({ length: 25 }, (_, i) => `${String.fromCharCode(98 + (i % 24))}${i}: &r${i} [*a, *a, *a, *a, *a, *a, *a, *a, *a]`), "title: boom", ""].join("\n");
+  const BOMB = [
+    "a: &a [x, x, x, x, x, x, x, x, x]",
+    ...Array.from({ length: 25 }, (_, i) => `${String.fromCharCode(98 + (i % 24))}${i}: &r${i} [*a, *a, *a, *a, *a, *a, *a, *a, *a]`),
+    "title: boom",
+    "",
+  ].join("\n");
   it.each<[string, () => ReturnType<typeof post>, number, string]>([
-    ["a path outside site/", () => app.inject("/admin/api/page?path=package.json"), 400, '"package.json" is outside site/: pages are files under site/, such as site/industries/mining.yaml.'],
-    ["a path with ..", () => app.inject(`/admin/api/page?path=${encodeURIComponent("site/../package.json")}`), 400, '"site/../package.json" is outside site/: a path may not contain . or .. parts.'],
-    ["an absolute path", () => app.inject(`/admin/api/page?path=${encodeURIComponent("/etc/passwd")}`), 400, '"/etc/passwd" is outside site/: pages are files under site/, such as site/industries/mining.yaml.'],
-    ["a backslash path", () => post("/admin/api/check", { path: "site\\index.yaml", text: "" }), 400, '"site\\index.yaml" is not a page path: use forward slashes, such as site/industries/mining.yaml.'],
-    ["a file that is not YAML", () => post("/admin/api/check", { path: "site/index.txt", text: "title: x" }), 400, '"site/index.txt" is not a YAML page: page files end in .yaml.'],
-    ["a picture", () => app.inject("/admin/api/page?path=site/assets/brand/logo.svg"), 400, '"site/assets/brand/logo.svg" is a picture or media file under site/assets/, not a page.'],
+    [
+      "a path outside site/",
+      () => app.inject("/admin/api/page?path=package.json"),
+      400,
+      '"package.json" is outside site/: pages are files under site/, such as site/industries/mining.yaml.',
+    ],
+    [
+      "a path with ..",
+      () => app.inject(`/admin/api/page?path=${encodeURIComponent("site/../package.json")}`),
+      400,
+      '"site/../package.json" is outside site/: a path may not contain . or .. parts.',
+    ],
+    [
+      "an absolute path",
+      () => app.inject(`/admin/api/page?path=${encodeURIComponent("/etc/passwd")}`),
+      400,
+      '"/etc/passwd" is outside site/: pages are files under site/, such as site/industries/mining.yaml.',
+    ],
+    [
+      "a backslash path",
+      () => post("/admin/api/check", { path: "site\\index.yaml", text: "" }),
+      400,
+      '"site\\index.yaml" is not a page path: use forward slashes, such as site/industries/mining.yaml.',
+    ],
+    [
+      "a file that is not YAML",
+      () => post("/admin/api/check", { path: "site/index.txt", text: "title: x" }),
+      400,
+      '"site/index.txt" is not a YAML page: page files end in .yaml.',
+    ],
+    [
+      "a picture",
+      () => app.inject("/admin/api/page?path=site/assets/brand/logo.svg"),
+      400,
+      '"site/assets/brand/logo.svg" is a picture or media file under site/assets/, not a page.',
+    ],
     ["no path", () => post("/admin/api/check", { text: "title: x" }), 400, "Say which page: path is a file under site/, such as site/industries/mining.yaml."],
     ["text that is not a string", () => post("/admin/api/check", { path: HEALTH, text: 5 }), 400, "Send the page's YAML as text, a string."],
     ["a body that is not an object", () => post("/admin/api/check", [1, 2]), 400, "The request body must be a JSON object."],
-    ["2 MB of text", () => post("/admin/api/check", { path: HEALTH, text: "a".repeat(2 * 1024 * 1024) }), 413, "The request body is too large: a page may be at most 256 KB of text."],
-    ["300 KB of text", () => app.inject({ method: "PUT", url: "/admin/api/page", payload: { path: HEALTH, text: `title: ${"a".repeat(300 * 1024)}` } }), 413, "The text is too large (301 KB): a page file may be at most 256 KB. Split the content over several pages."],
+    [
+      "2 MB of text",
+      () => post("/admin/api/check", { path: HEALTH, text: "a".repeat(2 * 1024 * 1024) }),
+      413,
+      "The request body is too large: a page may be at most 256 KB of text.",
+    ],
+    [
+      "300 KB of text",
+      () => app.inject({ method: "PUT", url: "/admin/api/page", payload: { path: HEALTH, text: `title: ${"a".repeat(300 * 1024)}` } }),
+      413,
+      "The text is too large (301 KB): a page file may be at most 256 KB. Split the content over several pages.",
+    ],
     ["a page that does not exist", () => app.inject("/admin/api/page?path=site/nowhere.yaml"), 404, "There is no page file site/nowhere.yaml."],
-    ["a YAML bomb to preview", () => post("/admin/api/preview", { path: HEALTH, text: BOMB }), 422, "The page has a problem: the preview shows it again once it is fixed."],
-    ["an offset outside the text", () => post("/admin/api/complete", { path: HEALTH, text: "title: x", offset: 99 }), 400, "offset is the cursor's position in the text: a whole number from 0 to the text's length."],
-    ["an unknown kind of page", () => post("/admin/api/pages", { kind: "blog", address: "/blog/x", title: "X" }), 400, "Choose what kind of page to make: page, industry, course-group, course, exam."],
-    ["an address that does not fit the kind", () => post("/admin/api/pages", { kind: "industry", address: "/mining", title: "Mining" }), 400, "An industry's address looks like /industries/mining, not /mining."],
-    ["an address that exists", () => post("/admin/api/pages", { kind: "industry", address: "/industries/health", title: "Health" }), 400, "/industries/health already exists (site/industries/health.yaml): edit that file, or choose another address."],
-    ["an empty publish message", () => post("/admin/api/publish", { message: " " }), 400, "Say what you changed: the message is what the site's history shows."],
+    [
+      "a YAML bomb to preview",
+      () => post("/admin/api/preview", { path: HEALTH, text: BOMB }),
+      422,
+      "The page has a problem: the preview shows it again once it is fixed.",
+    ],
+    [
+      "an offset outside the text",
+      () => post("/admin/api/complete", { path: HEALTH, text: "title: x", offset: 99 }),
+      400,
+      "offset is the cursor's position in the text: a whole number from 0 to the text's length.",
+    ],
+    [
+      "an unknown kind of page",
+      () => post("/admin/api/pages", { kind: "blog", address: "/blog/x", title: "X" }),
+      400,
+      "Choose what kind of page to make: page, industry, course-group, course, exam.",
+    ],
+    [
+      "an address that does not fit the kind",
+      () => post("/admin/api/pages", { kind: "industry", address: "/mining", title: "Mining" }),
+      400,
+      "An industry's address looks like /industries/mining, not /mining.",
+    ],
+    [
+      "an address that exists",
+      () => post("/admin/api/pages", { kind: "industry", address: "/industries/health", title: "Health" }),
+      400,
+      "/industries/health already exists (site/industries/health.yaml): edit that file, or choose another address.",
+    ],
+    [
+      "an empty publish message",
+      () => post("/admin/api/publish", { message: " " }),
+      400,
+      "Say what you changed: the message is what the site's history shows.",
+    ],
     ["an unknown API", () => app.inject("/admin/api/nothing"), 404, "There is no such editor API: see docs/editor.md."],
-    ["a body that is not JSON", () => app.inject({ method: "POST", url: "/admin/api/check", headers: { "content-type": "application/json" }, payload: "{oops" }), 400, "The request body is not valid JSON."],
+    [
+      "a body that is not JSON",
+      () => app.inject({ method: "POST", url: "/admin/api/check", headers: { "content-type": "application/json" }, payload: "{oops" }),
+      400,
+      "The request body is not valid JSON.",
+    ],
   ])("%s", async (_name, request, status, error) => {
     const response = await request();
     expect(response.statusCode).toBe(status);
@@ -75,27 +155,66 @@ describe("the editor's API refuses bad input with a clear 4xx in the project's e
   it("reports the YAML bomb at its line when checking, as the validator does", async () => {
     const response = await post("/admin/api/check", { path: HEALTH, text: BOMB });
     expect(response.statusCode).toBe(200);
-    expect(response.json().problems).toEqual([{ file: HEALTH, line: 1, col: 1, message: "too many *aliases (more than 20 expansions)", hint: "write the repeated text out instead of using &anchors and *aliases" }]);
+    expect(response.json().problems).toEqual([
+      {
+        file: HEALTH,
+        line: 1,
+        col: 1,
+        message: "too many *aliases (more than 20 expansions)",
+        hint: "write the repeated text out instead of using &anchors and *aliases",
+      },
+    ]);
   });
 
   it("answers a far larger bomb (9^40 expansions) at once, without expanding it", async () => {
-    const huge = ["a: &a [x, x, x, x, x, x, x, x, x]", ...Array.from({ length: 40 }, (_, i) => `r${i}: &r${i} [${Array(9).fill(i === 0 ? "*a" : `*r${i - 1}`).join(", ")}]`), ""].join("\n");
+    const huge = [
+      "a: &a [x, x, x, x, x, x, x, x, x]",
+      ...Array.from(
+        { length: 40 },
+        (_, i) =>
+          `r${i}: &r${i} [${Array(9)
+            .fill(i === 0 ? "*a" : `*r${i - 1}`)
+            .join(", ")}]`,
+      ),
+      "",
+    ].join("\n");
     const response = await post("/admin/api/check", { path: HEALTH, text: huge });
     expect(response.statusCode).toBe(200);
     expect(response.json().problems.map((p: { message: string }) => p.message)).toEqual(["too many *aliases (more than 20 expansions)"]);
   });
 
-  const NOT_SAVED = 'was not saved: too many *aliases (more than 20 expansions): a text like this can grow to gigabytes when read (a "YAML bomb"), so it is never written. Write the repeated text out instead of using &anchors and *aliases.';
+  const NOT_SAVED =
+    'was not saved: too many *aliases (more than 20 expansions): a text like this can grow to gigabytes when read (a "YAML bomb"), so it is never written. Write the repeated text out instead of using &anchors and *aliases.';
   const DEEP_NOT_SAVED =
     'site/industries/deep.yaml was not saved: lists or groups are nested too deeply here: a text like this can grow to gigabytes when read (a "YAML bomb"), so it is never written. A page nests a few levels at most; check the brackets and the indentation.';
   /** Every file a refused save below could have written or changed, as it is now (null: absent). */
   const saveTargets = () =>
-    ["package.json", "escaped.yaml", "site/notes.txt", "site/industries/big.yaml", "site/industries/bomb.yaml", "site/industries/deep.yaml", HEALTH].map((f) => (existsSync(join(root, f)) ? read(f) : null));
+    ["package.json", "escaped.yaml", "site/notes.txt", "site/industries/big.yaml", "site/industries/bomb.yaml", "site/industries/deep.yaml", HEALTH].map((f) =>
+      existsSync(join(root, f)) ? read(f) : null,
+    );
   it.each<[string, string, string, number, string]>([
-    ["a path outside site/", "package.json", "title: x\n", 400, '"package.json" is outside site/: pages are files under site/, such as site/industries/mining.yaml.'],
-    ["a path that climbs out with ..", "site/../escaped.yaml", "title: x\n", 400, '"site/../escaped.yaml" is outside site/: a path may not contain . or .. parts.'],
+    [
+      "a path outside site/",
+      "package.json",
+      "title: x\n",
+      400,
+      '"package.json" is outside site/: pages are files under site/, such as site/industries/mining.yaml.',
+    ],
+    [
+      "a path that climbs out with ..",
+      "site/../escaped.yaml",
+      "title: x\n",
+      400,
+      '"site/../escaped.yaml" is outside site/: a path may not contain . or .. parts.',
+    ],
     ["a file that is not YAML", "site/notes.txt", "title: x\n", 400, '"site/notes.txt" is not a YAML page: page files end in .yaml.'],
-    ["2 MB of text", "site/industries/big.yaml", `title: ${"a".repeat(2 * 1024 * 1024)}`, 413, "The request body is too large: a page may be at most 256 KB of text."],
+    [
+      "2 MB of text",
+      "site/industries/big.yaml",
+      `title: ${"a".repeat(2 * 1024 * 1024)}`,
+      413,
+      "The request body is too large: a page may be at most 256 KB of text.",
+    ],
     ["a YAML bomb as a new page", "site/industries/bomb.yaml", BOMB, 422, `site/industries/bomb.yaml ${NOT_SAVED}`],
     ["a YAML bomb over an existing page", HEALTH, BOMB, 422, `${HEALTH} ${NOT_SAVED}`],
     ["nesting deeper than the parser allows", "site/industries/deep.yaml", `title: ${"[".repeat(2000)}${"]".repeat(2000)}\n`, 422, DEEP_NOT_SAVED],
@@ -136,26 +255,35 @@ describe("reading, checking and saving a page", () => {
     expect(read(HEALTH)).not.toContain("tittle");
   });
 
-  it.each(["site/index.yaml", "site/industries/health.yaml", "site/_site.yaml", "site/courses/normal-course/data-and-ai/index.yaml"])("opening and saving %s unchanged writes identical bytes", async (file) => {
-    const before = readFileSync(join(root, file));
-    const opened = (await app.inject(`/admin/api/page?path=${file}`)).json();
-    const saved = await app.inject({ method: "PUT", url: "/admin/api/page", payload: { path: file, text: opened.text, base: opened.hash } });
-    expect(saved.statusCode).toBe(200);
-    expect(readFileSync(join(root, file)).equals(before)).toBe(true);
-  });
+  it.each(["site/index.yaml", "site/industries/health.yaml", "site/_site.yaml", "site/courses/normal-course/data-and-ai/index.yaml"])(
+    "opening and saving %s unchanged writes identical bytes",
+    async (file) => {
+      const before = readFileSync(join(root, file));
+      const opened = (await app.inject(`/admin/api/page?path=${file}`)).json();
+      const saved = await app.inject({ method: "PUT", url: "/admin/api/page", payload: { path: file, text: opened.text, base: opened.hash } });
+      expect(saved.statusCode).toBe(200);
+      expect(readFileSync(join(root, file)).equals(before)).toBe(true);
+    },
+  );
 
   it("notices a picture replaced on disk: the page list's problem counts read its new shape", async () => {
     const picture = join(root, "site/assets/industries/health.svg");
     const original = readFileSync(picture);
     /** The problem count the page list gives the health page, from the kept per-file checks. */
-    const healthProblems = async () => ((await app.inject("/admin/api/pages")).json().pages as { file: string; problems: number }[]).find((p) => p.file === HEALTH)!.problems;
+    const healthProblems = async () =>
+      ((await app.inject("/admin/api/pages")).json().pages as { file: string; problems: number }[]).find((p) => p.file === HEALTH)!.problems;
     expect(await healthProblems()).toBe(0);
     try {
-      writeFileSync(picture, '<svg xmlns="http://www.w3.org/2000/svg" width="500" height="500" viewBox="0 0 500 500"><rect width="500" height="500" fill="#f5f8fc"/></svg>');
+      writeFileSync(
+        picture,
+        '<svg xmlns="http://www.w3.org/2000/svg" width="500" height="500" viewBox="0 0 500 500"><rect width="500" height="500" fill="#f5f8fc"/></svg>',
+      );
       // The card's picture and the same picture further down, both 800 × 500.
       expect(await healthProblems()).toBe(2);
       const { problems } = (await post("/admin/api/check", { path: HEALTH, text: read(HEALTH) })).json() as { problems: { message: string }[] };
-      expect(problems.map((p) => p.message)).toContain("width: 800 and height: 500 do not have the shape of the picture /industries/health.svg, which is 500 × 500");
+      expect(problems.map((p) => p.message)).toContain(
+        "width: 800 and height: 500 do not have the shape of the picture /industries/health.svg, which is 500 × 500",
+      );
     } finally {
       writeFileSync(picture, original);
     }
@@ -169,7 +297,10 @@ describe("reading, checking and saving a page", () => {
     writeFileSync(join(root, file), disk);
     const response = await app.inject({ method: "PUT", url: "/admin/api/page", payload: { path: file, text: opened.text + "# mine\n", base: opened.hash } });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toMatchObject({ error: `${file} was changed on disk since you opened it: keep the disk version, or merge your changes into it.`, disk });
+    expect(response.json()).toMatchObject({
+      error: `${file} was changed on disk since you opened it: keep the disk version, or merge your changes into it.`,
+      disk,
+    });
     expect(read(file)).toBe(disk);
     git("checkout", "--", file);
   });
@@ -191,7 +322,10 @@ describe("new pages, preview and publish", () => {
 
   it("previews a page with placeholders still in it, with the site's renderer and stylesheet", async () => {
     const text = read("site/industries/mining.yaml");
-    const response = await post("/admin/api/preview", { path: "site/industries/mining.yaml", text: text.replace('heading: "Mining"', 'heading: "Mining and quarrying"') });
+    const response = await post("/admin/api/preview", {
+      path: "site/industries/mining.yaml",
+      text: text.replace('heading: "Mining"', 'heading: "Mining and quarrying"'),
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-security-policy"]).toBe(PREVIEW_CSP);
     expect(response.body).toContain('<link rel="stylesheet" href="/admin/preview/assets/site.css" />');
@@ -234,7 +368,10 @@ describe("new pages, preview and publish", () => {
     const response = await post("/admin/api/publish", { message: "Again" });
     checkResult = { ok: true, output: "" };
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({ error: "Not published: the page check found problems. Fix them and publish again.", report: "site/industries/health.yaml:1:1  axe: something" });
+    expect(response.json()).toEqual({
+      error: "Not published: the page check found problems. Fix them and publish again.",
+      report: "site/industries/health.yaml:1:1  axe: something",
+    });
     expect(git("log", "-1", "--format=%s")).toBe("Health: reviewed\n");
   });
 

@@ -66,7 +66,11 @@ describe("npm run edit", () => {
     ["0.0.0.0", "HOST=0.0.0.0 refused: the editor has no sign-in, so it listens on this machine only (127.0.0.1). Leave HOST unset."],
     ["192.168.1.20", "HOST=192.168.1.20 refused: the editor has no sign-in, so it listens on this machine only (127.0.0.1). Leave HOST unset."],
   ])("refuses HOST=%s with exit 2, one message and no stack trace", (host, message) => {
-    const run = spawnSync(process.execPath, ["--import", "tsx", join(PROJECT, "src/cli/edit.ts")], { cwd: PROJECT, encoding: "utf8", env: { ...process.env, HOST: host, PORT: "4649" } });
+    const run = spawnSync(process.execPath, ["--import", "tsx", join(PROJECT, "src/cli/edit.ts")], {
+      cwd: PROJECT,
+      encoding: "utf8",
+      env: { ...process.env, HOST: host, PORT: "4649" },
+    });
     expect(run.status).toBe(2);
     expect(run.stderr).toContain(message);
     expect(run.stderr).not.toMatch(/\n\s+at /);

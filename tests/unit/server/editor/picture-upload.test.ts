@@ -26,24 +26,90 @@ afterAll(async () => {
 
 /** A photo-like picture of the given size and type: soft blobs of colour (noise drawn at a fortieth and enlarged), which compress as a photo does. */
 async function picture(width: number, height: number, format: "jpeg" | "png" | "webp" | "gif", exifOrientation?: number): Promise<Buffer> {
-  const small = await sharp({ create: { width: Math.ceil(width / 40), height: Math.ceil(height / 40), channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 50 } } }).png().toBuffer();
+  const small = await sharp({
+    create: {
+      width: Math.ceil(width / 40),
+      height: Math.ceil(height / 40),
+      channels: 3,
+      background: "#808080",
+      noise: { type: "gaussian", mean: 128, sigma: 50 },
+    },
+  })
+    .png()
+    .toBuffer();
   const encoded = sharp(small).resize(width, height, { fit: "fill", kernel: "cubic" }).toFormat(format);
   return exifOrientation ? encoded.withMetadata({ orientation: exifOrientation }).toBuffer() : encoded.toBuffer();
 }
 
 const upload = (query: Record<string, string>, body: Buffer | string, contentType = "application/octet-stream") =>
-  app.inject({ method: "POST", url: `/admin/api/picture?${new URLSearchParams({ page: "site/about.yaml", ...query })}`, headers: { "content-type": contentType }, payload: body });
+  app.inject({
+    method: "POST",
+    url: `/admin/api/picture?${new URLSearchParams({ page: "site/about.yaml", ...query })}`,
+    headers: { "content-type": contentType },
+    payload: body,
+  });
 
 const assetsOf = () => (existsSync(join(root, "site/assets/about")) ? readdirSync(join(root, "site/assets/about")).sort() : []);
 
 describe("a picture dropped on a field is written under site/assets/ in the site's format", () => {
-  it.each<[string, () => Promise<Buffer>, Record<string, string>, string, { src: string; width: number; height: number }, { src: string; width: number; height: number } | undefined]>([
-    ["a JPEG photo, larger than the site draws", () => picture(3200, 2000, "jpeg"), { name: "Field photo.JPG" }, "image/jpeg", { src: "/about/field-photo.webp", width: 1600, height: 1000 }, undefined],
-    ["a PNG, kept at its own size", () => picture(400, 300, "png"), { name: "chart.png" }, "image/png", { src: "/about/chart.webp", width: 400, height: 300 }, undefined],
-    ["a WebP with a phone version cut from its right side", () => picture(1600, 600, "webp"), { name: "banner.webp", phone: "right" }, "image/webp", { src: "/about/banner.webp", width: 1600, height: 600 }, { src: "/about/banner-phone.webp", width: 400, height: 600 }],
-    ["a JPEG the camera held upright (EXIF orientation 6), turned as it says", () => picture(1200, 800, "jpeg", 6), { name: "upright.jpg" }, "image/jpeg", { src: "/about/upright.webp", width: 800, height: 1200 }, undefined],
-    ["a picture under a path-like name: only its last part names the file", () => picture(300, 200, "png"), { name: "../../../etc/passwd.png" }, "application/octet-stream", { src: "/about/passwd.webp", width: 300, height: 200 }, undefined],
-    ["a JPEG named as a PNG: the bytes say what it is", () => picture(300, 200, "jpeg"), { name: "looks-like.png" }, "image/png", { src: "/about/looks-like.webp", width: 300, height: 200 }, undefined],
+  it.each<
+    [
+      string,
+      () => Promise<Buffer>,
+      Record<string, string>,
+      string,
+      { src: string; width: number; height: number },
+      { src: string; width: number; height: number } | undefined,
+    ]
+  >([
+    [
+      "a JPEG photo, larger than the site draws",
+      () => picture(3200, 2000, "jpeg"),
+      { name: "Field photo.JPG" },
+      "image/jpeg",
+      { src: "/about/field-photo.webp", width: 1600, height: 1000 },
+      undefined,
+    ],
+    [
+      "a PNG, kept at its own size",
+      () => picture(400, 300, "png"),
+      { name: "chart.png" },
+      "image/png",
+      { src: "/about/chart.webp", width: 400, height: 300 },
+      undefined,
+    ],
+    [
+      "a WebP with a phone version cut from its right side",
+      () => picture(1600, 600, "webp"),
+      { name: "banner.webp", phone: "right" },
+      "image/webp",
+      { src: "/about/banner.webp", width: 1600, height: 600 },
+      { src: "/about/banner-phone.webp", width: 400, height: 600 },
+    ],
+    [
+      "a JPEG the camera held upright (EXIF orientation 6), turned as it says",
+      () => picture(1200, 800, "jpeg", 6),
+      { name: "upright.jpg" },
+      "image/jpeg",
+      { src: "/about/upright.webp", width: 800, height: 1200 },
+      undefined,
+    ],
+    [
+      "a picture under a path-like name: only its last part names the file",
+      () => picture(300, 200, "png"),
+      { name: "../../../etc/passwd.png" },
+      "application/octet-stream",
+      { src: "/about/passwd.webp", width: 300, height: 200 },
+      undefined,
+    ],
+    [
+      "a JPEG named as a PNG: the bytes say what it is",
+      () => picture(300, 200, "jpeg"),
+      { name: "looks-like.png" },
+      "image/png",
+      { src: "/about/looks-like.webp", width: 300, height: 200 },
+      undefined,
+    ],
   ])("%s", async (_name, make, query, contentType, expected, phone) => {
     const response = await upload(query, await make(), contentType);
     expect(response.statusCode).toBe(201);
@@ -70,7 +136,9 @@ describe("a picture dropped on a field is written under site/assets/ in the site
 
   it("keeps a large noisy photo within the 150 KB budget every picture of the site keeps", async () => {
     // Noise at every pixel is the worst case for any encoder: no photo compresses less.
-    const noise = await sharp({ create: { width: 800, height: 800, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 40 } } }).jpeg({ quality: 95 }).toBuffer();
+    const noise = await sharp({ create: { width: 800, height: 800, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 40 } } })
+      .jpeg({ quality: 95 })
+      .toBuffer();
     const written = (await upload({ name: "noisy.jpg", phone: "centre" }, noise)).json();
     expect(written.bytes).toBeLessThanOrEqual(PICTURE_BUDGET_BYTES);
     expect(written.phone.bytes).toBeLessThanOrEqual(PICTURE_BUDGET_BYTES);
@@ -81,18 +149,44 @@ describe("a picture dropped on a field is written under site/assets/ in the site
 describe("the upload refuses what is not a picture it may write, in the project's JSON error shape, writing nothing", () => {
   const SVG_WITH_SCRIPT = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>';
   const SVG_WITH_HANDLER = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" onload="alert(1)"><rect width="10" height="10"/></svg>';
-  const SVG_WITH_REFERENCE = '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="10" height="10"><image xlink:href="https://example.com/x.png" width="10" height="10"/></svg>';
-  const SVG_REFUSED = "SVG files are not accepted: an SVG can carry scripts and links to other sites. Save the picture as PNG or WebP and upload that; the site's own drawings come from tools/artwork.";
+  const SVG_WITH_REFERENCE =
+    '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="10" height="10"><image xlink:href="https://example.com/x.png" width="10" height="10"/></svg>';
+  const SVG_REFUSED =
+    "SVG files are not accepted: an SVG can carry scripts and links to other sites. Save the picture as PNG or WebP and upload that; the site's own drawings come from tools/artwork.";
   it.each<[string, () => Promise<Buffer | string>, Record<string, string>, number, string]>([
-    ["a text file renamed .jpg", async () => "Dear team, the minutes of Monday's meeting follow.\n", { name: "minutes.jpg" }, 415, "This file is not a picture the editor can read: upload a JPEG, PNG or WebP file."],
+    [
+      "a text file renamed .jpg",
+      async () => "Dear team, the minutes of Monday's meeting follow.\n",
+      { name: "minutes.jpg" },
+      415,
+      "This file is not a picture the editor can read: upload a JPEG, PNG or WebP file.",
+    ],
     ["an SVG with a script", async () => SVG_WITH_SCRIPT, { name: "logo.svg" }, 415, SVG_REFUSED],
     ["an SVG with an event handler, named .png", async () => SVG_WITH_HANDLER, { name: "logo.png" }, 415, SVG_REFUSED],
     ["an SVG with an external reference", async () => SVG_WITH_REFERENCE, { name: "logo.svg" }, 415, SVG_REFUSED],
     ["a GIF", () => picture(20, 20, "gif"), { name: "anim.gif" }, 415, "This is a GIF file: upload a JPEG, PNG or WebP picture."],
     ["an empty body", async () => "", { name: "empty.png" }, 400, "The upload is empty: drop or choose a picture file."],
-    ["a 50 MB body", async () => Buffer.alloc(50 * 1024 * 1024), { name: "huge.jpg" }, 413, "The picture is too large: an upload may be at most 25 MB. Make it smaller first."],
-    ["a page outside site/", () => picture(20, 20, "png"), { name: "x.png", page: "../package.json" }, 400, '"../package.json" is outside site/: a path may not contain . or .. parts.'],
-    ["a page under site/assets/", () => picture(20, 20, "png"), { name: "x.png", page: "site/assets/x.yaml" }, 400, '"site/assets/x.yaml" is a picture or media file under site/assets/, not a page.'],
+    [
+      "a 50 MB body",
+      async () => Buffer.alloc(50 * 1024 * 1024),
+      { name: "huge.jpg" },
+      413,
+      "The picture is too large: an upload may be at most 25 MB. Make it smaller first.",
+    ],
+    [
+      "a page outside site/",
+      () => picture(20, 20, "png"),
+      { name: "x.png", page: "../package.json" },
+      400,
+      '"../package.json" is outside site/: a path may not contain . or .. parts.',
+    ],
+    [
+      "a page under site/assets/",
+      () => picture(20, 20, "png"),
+      { name: "x.png", page: "site/assets/x.yaml" },
+      400,
+      '"site/assets/x.yaml" is a picture or media file under site/assets/, not a page.',
+    ],
     ["an unknown phone cut", () => picture(20, 20, "png"), { name: "x.png", phone: "left" }, 400, "phone is how the phone version is cut: right or centre."],
   ])("%s", async (_name, make, query, status, error) => {
     const before = assetsOf();
@@ -108,11 +202,20 @@ describe("the upload refuses what is not a picture it may write, in the project'
     const port = await freePort();
     await app.listen({ port, host: "127.0.0.1" });
     const answer = await new Promise<{ status: number; body: string; sentBytes: number }>((resolve, reject) => {
-      const request = httpRequest({ host: "127.0.0.1", port, method: "POST", path: "/admin/api/picture?page=site/about.yaml&name=huge.jpg", headers: { "content-type": "image/jpeg", "content-length": String(50 * 1024 * 1024) } }, (response) => {
-        let body = "";
-        response.on("data", (chunk) => (body += chunk));
-        response.on("end", () => resolve({ status: response.statusCode!, body, sentBytes: request.socket?.bytesWritten ?? -1 }));
-      });
+      const request = httpRequest(
+        {
+          host: "127.0.0.1",
+          port,
+          method: "POST",
+          path: "/admin/api/picture?page=site/about.yaml&name=huge.jpg",
+          headers: { "content-type": "image/jpeg", "content-length": String(50 * 1024 * 1024) },
+        },
+        (response) => {
+          let body = "";
+          response.on("data", (chunk) => (body += chunk));
+          response.on("end", () => resolve({ status: response.statusCode!, body, sentBytes: request.socket?.bytesWritten ?? -1 }));
+        },
+      );
       request.on("error", reject);
       // Only the first kilobyte is ever sent: an answer that waited for the rest would never come.
       request.write(Buffer.alloc(1024));

@@ -14,8 +14,33 @@ const labels = (file: string, text: string) => {
 
 describe("completions from the schemas", () => {
   it.each<[string, string, string[]]>([
-    ["a block's type", "title: x\nsections:\n  - type: |", ["anchors", "candidateForm", "cardGrid", "caseStudies", "childCards", "contactPanel", "enquiryForm", "hero", "introVideo", "linkList", "logoMarquee", "profiles", "prose", "slideshow", "split", "table"]],
-    ["a hero's fields, minus those present", "title: x\nsections:\n  - type: hero\n    heading: Hi\n    |", ["id", "eyebrow", "text", "image", "height", "actions"]],
+    [
+      "a block's type",
+      "title: x\nsections:\n  - type: |",
+      [
+        "anchors",
+        "candidateForm",
+        "cardGrid",
+        "caseStudies",
+        "childCards",
+        "contactPanel",
+        "enquiryForm",
+        "hero",
+        "introVideo",
+        "linkList",
+        "logoMarquee",
+        "profiles",
+        "prose",
+        "slideshow",
+        "split",
+        "table",
+      ],
+    ],
+    [
+      "a hero's fields, minus those present",
+      "title: x\nsections:\n  - type: hero\n    heading: Hi\n    |",
+      ["id", "eyebrow", "text", "image", "height", "actions"],
+    ],
     ["a new section starts with its type", "title: x\nsections:\n  - type: hero\n    heading: Hi\n  - |", ["type"]],
     ["a choice of numbers", "sections:\n  - type: cardGrid\n    columns: |", ["2", "3", "4"]],
     ["a field with one allowed value", "course: |", ["false"]],
