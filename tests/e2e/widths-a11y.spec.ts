@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { axeProblems, withAxe } from "./axe.ts";
-import { expect, hydrated, test } from "./fixtures.ts";
+import { DESKTOP_ONLY, expect, hydrated, test } from "./fixtures.ts";
 
 /**
  * Accessibility across widths. The every-route axe sweep (a11y.spec.ts) runs at
@@ -105,8 +105,8 @@ function overlaps(page: Page): Promise<string[]> {
   });
 }
 
-test.describe("across widths", () => {
-  test.skip(({ isMobile }) => isMobile, "one desktop browser sets each width");
+test.describe("across widths", DESKTOP_ONLY, () => {
+  // Only in the desktop project: one desktop browser sets each width.
 
   // Each width's sweep is split in three tests (two halves of the pages, then the panels), so the
   // two workers share it: as one test of ~50 s it was the suite's longest, and whichever worker
@@ -167,8 +167,8 @@ test.describe("across widths", () => {
   });
 });
 
-test.describe("WCAG 1.4.12 text spacing", () => {
-  test.skip(({ isMobile }) => isMobile, "one desktop browser sets each width");
+test.describe("WCAG 1.4.12 text spacing", DESKTOP_ONLY, () => {
+  // Only in the desktop project: one desktop browser sets each width.
   // The override is a user style sheet; the site's CSP would refuse it as an inline <style>.
   test.use({ bypassCSP: true });
 
