@@ -103,5 +103,8 @@ export function removeOtherBuilds(root: string, keep: string[]): void {
   for (const name of readdirSync(root)) if (/^\.dist-\d+\.tmp$/.test(name)) rmSync(join(root, name), { force: true });
 }
 
-/** The folder, beside the builds, that keeps the content checks between builds (content-cache.ts). */
+/** The folder, beside the builds, that keeps the content checks between builds, dev server and editor runs. */
 export const CACHE_NAME = "cache";
+
+/** The file of kept content checks (src/content/site-checks.ts) that the build, the dev server and the editor share. */
+export const contentChecksStore = (root: string): string => join(buildsDir(root), CACHE_NAME, "content-checks.bin");

@@ -5,7 +5,8 @@ import type { Page, Site } from "../../shared/generated/schema-types.ts";
 import { MAX_FILE_BYTES } from "../../content/load.ts";
 import type { Problem } from "../../content/problem.ts";
 import { routeOfFile } from "../../content/routes.ts";
-import { KeptChecks } from "../../content/kept-checks.ts";
+import { SiteChecks } from "../../content/site-checks.ts";
+import { contentChecksStore } from "../../build/publish.ts";
 import { validatorsOf, type SiteContent } from "../../content/site.ts";
 import { isPlaceholderProblem, KINDS, planStarter, StarterError, type Kind } from "../../content/starters.ts";
 import { setValue } from "../../content/yaml-edit.ts";
@@ -38,23 +39,29 @@ const rel = (from: string, to: string) => relative(from, to).split("\\").join("/
 /**
  * The working copy as the editor sees it. Checking a text runs the project's own checks
  * (src/content: YAML, schema, page rules, pictures, placeholders, then links, anchors and
- * listings across the whole site) with the text in place of its file. The per-file results
- * of the files that did not change are kept (by modification time and size), so a check
- * after a keystroke re-reads one file, not the site; a picture added, removed or replaced
- * under site/assets/ drops them all, as every page's picture checks read those files.
+ * listings across the whole site) with the text in place of its file. The checks are kept
+ * between requests by content digest, and shared with the build and the dev server through their
+ * store (src/content/site-checks.ts): a check after a keystroke checks the one text, and redoes
+ * the cross-file checks only where it reaches (links into the page, the listings it is in).
  */
 export class Workspace {
   readonly siteDir: string;
-  private readonly kept: KeptChecks;
+  private readonly checks: SiteChecks;
+  private saving: NodeJS.Timeout | null = null;
 
   constructor(readonly root: string) {
     this.siteDir = join(root, "site");
-    this.kept = new KeptChecks(root);
+    this.checks = new SiteChecks(root, { store: contentChecksStore(root) });
   }
 
   /** Every check over the whole site, with `unsaved` (page path → text) standing in for those files. */
   content(unsaved?: { file: PagePath; text: string }): SiteContent {
-    return this.kept.content(unsaved ? { full: join(this.root, unsaved.file), text: unsaved.text } : undefined);
+    const content = this.checks.check(unsaved ? { unsaved: { full: join(this.root, unsaved.file), text: unsaved.text } } : {});
+    // The files' checks go to the store once requests pause, for the next start, dev server or build.
+    if (this.saving) clearTimeout(this.saving);
+    this.saving = setTimeout(() => this.checks.save(), 2000);
+    this.saving.unref();
+    return content;
   }
 
   /** The problems of one page's text, checked with the whole site in place. */
@@ -74,7 +81,7 @@ export class Workspace {
       const file = rel(this.root, full);
       const inSite = rel(this.siteDir, full);
       if (inSite === "_site.yaml") continue;
-      const data = this.kept.peek(full).loaded?.data as Partial<Page> | undefined;
+      const data = this.checks.fileCheck(full)?.loaded?.data as Partial<Page> | undefined;
       const route = routeOfFile(inSite);
       pages.push({
         file,
