@@ -6,7 +6,7 @@ import { formatProblem, formatText } from "../content/format-problems.ts";
 import { pageEntries } from "../content/page-entries.ts";
 import type { Problem } from "../content/problem.ts";
 import { isPageFile, routeOfFile } from "../content/routes.ts";
-import { SiteChecks } from "../content/site-checks.ts";
+import { SiteChecks, STORE_FROM } from "../content/site-checks.ts";
 import { loadSiteContent, type SiteContent } from "../content/site.ts";
 import { contentChecksStore } from "./publish.ts";
 import type { PageEntry } from "../shared/page-entry.ts";
@@ -103,9 +103,9 @@ export function sitePlugin(rootOverride?: string, options: { contentChecked?: bo
   const check = (touched?: string[]) => {
     checks ??= new SiteChecks(root, { store: contentChecksStore(root) });
     const checked = checks.check(touched ? { touched } : {});
-    // Written to the store once saves pause, so the next start or build finds them; never in a save's way.
+    // Written to the store once checks pause after a cold start (many files checked), so the next start or build finds them.
     if (saving) clearTimeout(saving);
-    saving = setTimeout(() => checks?.save(), 2000);
+    saving = setTimeout(() => checks?.save({ atLeast: STORE_FROM }), 2000);
     saving.unref();
     return checked;
   };

@@ -73,6 +73,9 @@ const rel = (from: string, to: string) => relative(from, to).split("\\").join("/
 
 const STORE_VERSION = 1;
 
+/** The dev server and the editor write the store once this many files were checked since (a cold start); a build writes it every time. */
+export const STORE_FROM = 50;
+
 export class SiteChecks {
   private kept = new Map<string, Kept>();
   private stored: Map<string, { digest: string; result: FileCheck }> | null = null;
@@ -88,10 +91,13 @@ export class SiteChecks {
   private readonly handed = new Map<string, FileCheck>();
   private readonly cross: CrossChecks;
   private looked = false;
+  /** Each file's name relative to the project root, worked out once (path.relative costs more than the stat beside it). */
+  private readonly names = new Map<string, string>();
   private lastUnsaved: string | undefined;
   private dirty = false;
   /** Files whose own check ran since this was made (kept and stored ones are not counted). */
   checkedFiles = 0;
+  private checkedSinceSave = 0;
 
   constructor(
     readonly root: string,
@@ -124,9 +130,13 @@ export class SiteChecks {
     return this.cross.lastRechecked;
   }
 
-  /** Writes the kept checks to the store, when there is one and they changed since it was read or written. */
-  save(): void {
-    if (!this.options.store || !this.dirty) return;
+  /**
+   * Writes the kept checks to the store, when there is one and they changed since it was read or
+   * written; with `atLeast`, only once that many files were checked since (writing 10,000 files'
+   * checks takes seconds, worth it after a cold start, not after each save).
+   */
+  save({ atLeast = 0 }: { atLeast?: number } = {}): void {
+    if (!this.options.store || !this.dirty || this.checkedSinceSave < atLeast) return;
     const stored: Stored & { version: number } = {
       version: STORE_VERSION,
       inputs: this.inputs,
@@ -138,6 +148,7 @@ export class SiteChecks {
     writeFileSync(temp, serialize(stored));
     renameSync(temp, file);
     this.dirty = false;
+    this.checkedSinceSave = 0;
   }
 
   /** What the checks depend on besides each file's text: the schemas and the checking code (read only when their stamps change), and the pictures. */
@@ -192,9 +203,13 @@ export class SiteChecks {
     }
     this.looked = true;
     const missing: Plan["missing"] = [];
-    for (const full of whole ? this.files : touched!) {
-      const name = rel(this.root, full);
-      if (request.unsaved?.full === full) continue;
+    const lookAt = whole
+      ? this.files
+      : [...new Set([...touched!, ...(this.lastUnsaved ? [this.lastUnsaved] : []), ...(request.unsaved ? [request.unsaved.full] : [])])];
+    this.lastUnsaved = request.unsaved?.full;
+    for (const full of whole ? this.files : lookAt) {
+      const name = this.nameOf(full);
+      if (request.unsaved?.full === full || !this.known.has(full)) continue;
       const kept = this.kept.get(name);
       let stamp: string;
       try {
@@ -217,11 +232,13 @@ export class SiteChecks {
       }
       missing.push({ full, name, digest, bytes, stamp });
     }
-    const lookAt = whole
-      ? this.files
-      : [...new Set([...touched!, ...(this.lastUnsaved ? [this.lastUnsaved] : []), ...(request.unsaved ? [request.unsaved.full] : [])])];
-    this.lastUnsaved = request.unsaved?.full;
     return { missing, unsaved: request.unsaved, lookAt, whole };
+  }
+
+  private nameOf(full: string): string {
+    let name = this.names.get(full);
+    if (name === undefined) this.names.set(full, (name = rel(this.root, full)));
+    return name;
   }
 
   private checkHere(missing: { full: string; bytes: Uint8Array }[]): FileCheck[] {
@@ -232,6 +249,7 @@ export class SiteChecks {
   private finish(plan: Plan, fresh: FileCheck[]): SiteContent {
     plan.missing.forEach(({ name, digest, stamp }, i) => this.kept.set(name, { digest, stamp, result: fresh[i]! }));
     this.checkedFiles += fresh.length;
+    this.checkedSinceSave += fresh.length;
     if (fresh.length > 0) this.dirty = true;
     // The store has done its work once every file was looked at.
     this.stored = null;
@@ -254,7 +272,7 @@ export class SiteChecks {
       if (unsaved?.full === full) {
         result = this.unsavedCheck(unsaved);
         text = unsaved.text;
-      } else result = this.kept.get(rel(this.root, full))!.result;
+      } else result = this.kept.get(this.nameOf(full))!.result;
       if (this.handed.get(full) === result) continue;
       this.handed.set(full, result);
       changes.push({ full, result, text });
