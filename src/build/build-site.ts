@@ -4,12 +4,14 @@ import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } 
 import { join } from "node:path";
 import type { SiteContent } from "../content/site.ts";
 import { filesUnder } from "../shared/files-under.ts";
-import { loadSiteContentCached } from "./content-cache.ts";
+import type { FileCheck } from "../content/check-file.ts";
+import { SiteChecks } from "../content/site-checks.ts";
 import { precompress } from "./precompress.ts";
 import { prerender, type PageState, type ViteManifest } from "./prerender.ts";
-import { goLive, liveBuildDir, markComplete, newBuildDir, readCompletion, removeOtherBuilds } from "./publish.ts";
+import { contentChecksStore, goLive, liveBuildDir, markComplete, newBuildDir, readCompletion, removeOtherBuilds } from "./publish.ts";
 import { buildSeo } from "./seo/page-seo.ts";
 import type { CardStats } from "./seo/social-cards.ts";
+import { inWorkers, PARALLEL_FROM } from "./worker-pool.ts";
 
 /**
  * Everything from site/ to a live dist/. Each build is written into a new folder and goes live
@@ -17,7 +19,8 @@ import type { CardStats } from "./seo/social-cards.ts";
  * dist/ as it was.
  *
  * It redoes only what changed since the live build (like Hugo's and Astro's content caches):
- * - the per-file content checks of unchanged files come from the cache (content-cache.ts);
+ * - the per-file content checks of unchanged files come from the checks kept by content digest
+ *   (src/content/site-checks.ts, shared with the dev server and the editor);
  * - the bundles are content-free, so while the code is the same (CODE_INPUTS, the Vite env)
  *   the previous build's bundles are reused: its files are linked into the new folder, not copied;
  * - a page is drawn again only when the digest of what it is made from changed: its own data
@@ -129,7 +132,17 @@ export async function buildSite(root: string, options: BuildOptions): Promise<Bu
     phaseStarted = now;
   };
 
-  const { content, checked } = await loadSiteContentCached(root);
+  const checks = new SiteChecks(root, {
+    store: contentChecksStore(root),
+    checkMany: {
+      from: PARALLEL_FROM,
+      check: (files) =>
+        inWorkers<string, FileCheck>(new URL("./check-worker.ts", import.meta.url), { root }, files.length, (k) => files[k]!, { batch: 50, heapMb: 128 }),
+    },
+  });
+  const content = await checks.checkAsync();
+  const checked = checks.checkedFiles;
+  checks.save();
   phaseDone("validate");
   if (content.problems.length > 0) throw new ContentProblems(content);
 

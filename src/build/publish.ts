@@ -121,5 +121,8 @@ export function removeOtherBuilds(root: string, keep: string[]): void {
 /** How the folders of builds being deleted in the background begin. */
 export const TRASH_PREFIX = "trash-";
 
-/** The folder, beside the builds, that keeps the content checks between builds (content-cache.ts). */
+/** The folder, beside the builds, that keeps the content checks between builds, dev server and editor runs. */
 export const CACHE_NAME = "cache";
+
+/** The file of kept content checks (src/content/site-checks.ts) that the build, the dev server and the editor share. */
+export const contentChecksStore = (root: string): string => join(buildsDir(root), CACHE_NAME, "content-checks.bin");

@@ -6,8 +6,9 @@ import { formatProblem, formatText } from "../content/format-problems.ts";
 import { pageEntries } from "../content/page-entries.ts";
 import type { Problem } from "../content/problem.ts";
 import { isPageFile, routeOfFile } from "../content/routes.ts";
-import { KeptChecks } from "../content/kept-checks.ts";
+import { SiteChecks, STORE_FROM } from "../content/site-checks.ts";
 import { loadSiteContent, type SiteContent } from "../content/site.ts";
+import { contentChecksStore } from "./publish.ts";
 import type { PageEntry } from "../shared/page-entry.ts";
 
 /**
@@ -95,9 +96,19 @@ export function sitePlugin(rootOverride?: string, options: { contentChecked?: bo
   let root = rootOverride ?? process.cwd();
   let content: SiteContent | null = null;
   let serving = false;
-  // A save checks that one file again; the others' checks are kept (the editor keeps them the same way).
-  let kept: KeptChecks | null = null;
-  const check = () => (kept ??= new KeptChecks(root)).content();
+  // The checks kept by content digest, shared with the build and the editor through their store: the first
+  // check reuses the last build's, and a save checks the saved file and what it reaches in the other files.
+  let checks: SiteChecks | null = null;
+  let saving: NodeJS.Timeout | null = null;
+  const check = (touched?: string[]) => {
+    checks ??= new SiteChecks(root, { store: contentChecksStore(root) });
+    const checked = checks.check(touched ? { touched } : {});
+    // Written to the store once checks pause after a cold start (many files checked), so the next start or build finds them.
+    if (saving) clearTimeout(saving);
+    saving = setTimeout(() => checks?.save({ atLeast: STORE_FROM }), 2000);
+    saving.unref();
+    return checked;
+  };
   const current = (): SiteContent => (content ??= check());
   // /_data/<address>.json → what it shows, made once per check rather than per request (a list of every address).
   let entries: { of: SiteContent; byPath: Map<string, [address: string, entry: PageEntry]> } | null = null;
@@ -108,8 +119,8 @@ export function sitePlugin(rootOverride?: string, options: { contentChecked?: bo
 
   // After every change the open page reloads: a page with problems then shows them, and a fixed
   // page, or one that never had any, shows its content (an error overlay would cover pages that work).
-  const reload = (server: ViteDevServer) => {
-    content = check();
+  const reload = (server: ViteDevServer, file: string) => {
+    content = check([file]);
     if (content.problems.length > 0) server.config.logger.error(new ContentError(content).message);
     server.ws.send({ type: "full-reload" });
   };
@@ -160,8 +171,8 @@ export function sitePlugin(rootOverride?: string, options: { contentChecked?: bo
       const watched = [join(root, "site"), join(root, "schema")];
       server.watcher.add(watched);
       const onChange = (file: string) => {
-        if (watched.some((dir) => file.startsWith(dir)) && /\.(ya?ml|json)$/.test(file)) reload(server);
-        else if (file.startsWith(join(root, "site", "assets"))) reload(server);
+        if (watched.some((dir) => file.startsWith(dir)) && /\.(ya?ml|json)$/.test(file)) reload(server, file);
+        else if (file.startsWith(join(root, "site", "assets"))) reload(server, file);
       };
       server.watcher.on("change", onChange);
       server.watcher.on("add", onChange);

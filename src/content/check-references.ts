@@ -58,16 +58,31 @@ function linksOf(page: CheckedFile): { to: string; pointer: string }[] {
   });
 }
 
+/** The anchor ids of each page, by its route. */
+export type IdsByRoute = { get(route: string): Set<string> | undefined };
+
+/**
+ * What a file's links read, for a check that redoes only what a change touches: "route:<path>"
+ * (which page an address shows), "routes" (every address, for a did-you-mean) and "ids:<route>".
+ */
+export type LinkRead = (key: string) => void;
+
 /** Internal links name an existing page (and anchor); external ones use an allowed scheme. */
-export function checkLinks(page: CheckedFile, table: RouteTable, idsByRoute: Map<string, Set<string>>): Problem[] {
+export function checkLinks(page: CheckedFile, table: RouteTable, idsByRoute: IdsByRoute, read: LinkRead = () => {}): Problem[] {
   const problems: Problem[] = [];
+  const anchor = (route: string, hash: string, report: (message: string, hint?: string) => void) => {
+    read(`ids:${route}`);
+    checkAnchor(route, hash, idsByRoute, report);
+  };
   for (const { to, pointer } of linksOf(page)) {
     // Located only when there is something to report: finding a line costs more than checking the link.
     const report = (message: string, hint?: string) => problems.push(problem(page.file, locate(page.loaded, pointerToPath(pointer)), message, hint));
     if (to.startsWith("/") && !to.startsWith("//")) {
       const [path = "", hash] = to.split("#", 2) as [string, string | undefined];
+      read(`route:${path}`);
       const primary = table.primaryOf.get(path);
       if (!primary) {
+        read("routes");
         const guess = didYouMean(path, table.primaryOf.keys());
         report(
           `link "${to}" is not a page`,
@@ -75,12 +90,12 @@ export function checkLinks(page: CheckedFile, table: RouteTable, idsByRoute: Map
         );
         continue;
       }
-      if (hash !== undefined) checkAnchor(primary, hash, idsByRoute, (m, h) => report(`link "${to}": ${m}`, h));
+      if (hash !== undefined) anchor(primary, hash, (m, h) => report(`link "${to}": ${m}`, h));
       continue;
     }
     if (to.startsWith("#")) {
       if (!page.route) report(`link "${to}" has no page to jump in`, "write the page too: /page#anchor");
-      else checkAnchor(page.route, to.slice(1), idsByRoute, (m, h) => report(`link "${to}": ${m}`, h));
+      else anchor(page.route, to.slice(1), (m, h) => report(`link "${to}": ${m}`, h));
       continue;
     }
     const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(to)?.[1]?.toLowerCase();
@@ -100,7 +115,7 @@ export function checkLinks(page: CheckedFile, table: RouteTable, idsByRoute: Map
   return problems;
 }
 
-function checkAnchor(route: string, hash: string, idsByRoute: Map<string, Set<string>>, report: (message: string, hint?: string) => void): void {
+function checkAnchor(route: string, hash: string, idsByRoute: IdsByRoute, report: (message: string, hint?: string) => void): void {
   const ids = idsByRoute.get(route) ?? new Set<string>();
   if (hash === "" || ids.has(hash)) return;
   const guess = didYouMean(hash, ids);

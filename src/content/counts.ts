@@ -4,7 +4,6 @@ import { didYouMean } from "./did-you-mean.ts";
 import type { LoadedFile } from "./load.ts";
 import { locate, type Segment } from "./locate.ts";
 import { problem, type Problem } from "./problem.ts";
-import { parentOf } from "./resolve-listings.ts";
 
 /**
  * Counts that never go stale. A text says how many pages a listing holds with a token, and the
@@ -22,12 +21,6 @@ export interface CountedPage {
   file: string;
   route: string;
   data: Page;
-  loaded: LoadedFile;
-}
-
-export interface CountedSite {
-  file: string;
-  data: Site;
   loaded: LoadedFile;
 }
 
@@ -52,22 +45,6 @@ export function startsSentence(text: string, index: number): boolean {
 const LARGEST_WORD_NUMBER = 100;
 const NUMBER_OF_WORD = new Map(Array.from({ length: LARGEST_WORD_NUMBER }, (_, i) => [toWords(i + 1), i + 1] as const));
 const NUMBER_WORDS = [...NUMBER_OF_WORD.keys()].sort((a, b) => b.length - a.length).join("|");
-
-/** How many listed pages (pages with a card:) are below each address, one level and two levels down. */
-function listedCounts(pages: CountedPage[]): { below: (route: string) => number; twoBelow: (route: string) => number } {
-  const children = new Map<string, string[]>();
-  for (const p of pages) {
-    if (!p.data.card || p.route === "/") continue;
-    const parent = parentOf(p.route);
-    // Pushed, not copied: a copy per page makes a listing of n pages cost n².
-    const list = children.get(parent);
-    if (list) list.push(p.route);
-    else children.set(parent, [p.route]);
-  }
-  const below = (route: string) => children.get(route)?.length ?? 0;
-  const twoBelow = (route: string) => (children.get(route) ?? []).reduce((sum, child) => sum + below(child), 0);
-  return { below, twoBelow };
-}
 
 /** The string values of a document with their paths, in document order. */
 function texts(value: unknown, path: Segment[] = []): { text: string; path: Segment[] }[] {
@@ -104,101 +81,132 @@ function placeOf(loaded: LoadedFile, path: Segment[], phrase: string): { line: n
 }
 
 /**
- * Fill every count token of the pages and the site settings in place, and report tokens that
- * name no count and number words that disagree with what they count. Runs before listings copy
- * cards from page to page, so a `{count}` in a card means the page that wrote it.
+ * What the count step reads besides the page it fills: the listed pages below each address and
+ * the named counts of site/_site.yaml, with their values. Made once per check of the site (or
+ * again when a listing's size or the settings change), then used for each page on its own.
  */
-export function fillCounts(pages: CountedPage[], site: CountedSite | null): Problem[] {
-  const problems: Problem[] = [];
-  const { below, twoBelow } = listedCounts(pages);
+export interface CountEnv {
+  below(route: string): number;
+  named: Map<string, { count: NamedCount; value: number }>;
+  nouns: Map<string, { count: NamedCount; value: number }[]>;
+  spelled: RegExp | null;
+  /** Whether the settings were valid: without them a named count is not reported as unknown. */
+  hasSite: boolean;
+}
+
+export function countEnv(site: Site | null, below: (route: string) => number, twoBelow: (route: string) => number): CountEnv {
   const named = new Map<string, { count: NamedCount; value: number }>();
-  for (const count of site?.data.counts ?? []) named.set(count.name, { count, value: (count.depth ?? 1) === 2 ? twoBelow(count.from) : below(count.from) });
+  for (const count of site?.counts ?? []) named.set(count.name, { count, value: (count.depth ?? 1) === 2 ? twoBelow(count.from) : below(count.from) });
   const nouns = new Map<string, { count: NamedCount; value: number }[]>();
   for (const entry of named.values()) for (const word of entry.count.words) nouns.set(word, [...(nouns.get(word) ?? []), entry]);
   const spelled = nouns.size > 0 ? new RegExp(`\\b(${NUMBER_WORDS})\\b((?:[ \\t]+[\\w-]+){0,2}?)[ \\t]+(${[...nouns.keys()].join("|")})\\b`, "gi") : null;
+  return { below, named, nouns, spelled, hasSite: site !== null };
+}
 
-  const fill = (file: string, loaded: LoadedFile, data: unknown, where: { route?: string; page?: CountedPage }) => {
-    for (const { text, path } of texts(data)) {
-      const context = where.page ? contextOf(where.page, path) : undefined;
-      if (spelled) {
-        for (const m of text.matchAll(spelled)) {
-          const said = NUMBER_OF_WORD.get(m[1]!.toLowerCase())!;
-          const noun = m[3]!.toLowerCase();
-          // A named count describes texts of its own part of the site (and the home page and the header);
-          // elsewhere the same noun may count something else ("four projects, four industries").
-          const candidates = nouns.get(noun)!.filter((c) => !where.route || where.route === "/" || sectionOf(where.route) === sectionOf(c.count.from));
-          if (candidates.length === 0) continue;
-          const own = context !== undefined ? below(context) : 0;
-          if (candidates.some((c) => c.value === said) || own === said) continue;
-          const best = candidates[0]!;
+/**
+ * What a file's counts read, for a check that redoes only what a change touches: "named" (the
+ * named counts and their values) and "below:<address>" (how many listed pages are below it).
+ */
+export type CountRead = (key: string) => void;
+
+/**
+ * Fill every count token of one file's data in place, and report tokens that name no count and
+ * number words that disagree with what they count. `where.page` is the page (absent for the
+ * site settings), `where.route` the address whose part of the site a named count describes.
+ */
+export function fillCountsIn(
+  env: CountEnv,
+  file: string,
+  loaded: LoadedFile,
+  data: unknown,
+  where: { route?: string; page?: CountedPage },
+  read: CountRead = () => {},
+): Problem[] {
+  const problems: Problem[] = [];
+  const { below, named, nouns, spelled } = env;
+  const belowOf = (route: string) => {
+    read(`below:${route}`);
+    return below(route);
+  };
+  for (const { text, path } of texts(data)) {
+    const context = where.page ? contextOf(where.page, path) : undefined;
+    if (spelled) {
+      for (const m of text.matchAll(spelled)) {
+        const said = NUMBER_OF_WORD.get(m[1]!.toLowerCase())!;
+        const noun = m[3]!.toLowerCase();
+        // A named count describes texts of its own part of the site (and the home page and the header);
+        // elsewhere the same noun may count something else ("four projects, four industries").
+        const candidates = nouns.get(noun)!.filter((c) => !where.route || where.route === "/" || sectionOf(where.route) === sectionOf(c.count.from));
+        if (candidates.length === 0) continue;
+        read("named");
+        const own = context !== undefined ? belowOf(context) : 0;
+        if (candidates.some((c) => c.value === said) || own === said) continue;
+        const best = candidates[0]!;
+        problems.push(
+          problem(
+            file,
+            placeOf(loaded, path, m[0]),
+            `"${m[0]}" says ${m[1]!.toLowerCase()}, but ${best.count.from} lists ${numberInWords(best.value, false)} ${best.value === 1 ? "page" : "pages"}${(best.count.depth ?? 1) === 2 ? " two levels below it" : ""}`,
+            `write {count:${best.count.name}}${m[2]} ${m[3]}, and the number is counted from the pages`,
+          ),
+        );
+      }
+    }
+    if (!text.includes("{count")) continue;
+    read("named");
+    const filled = text.replace(TOKEN, (token, name: string | undefined, index: number) => {
+      let value: number | undefined;
+      if (name === undefined) {
+        if (context === undefined) {
           problems.push(
             problem(
               file,
-              placeOf(loaded, path, m[0]),
-              `"${m[0]}" says ${m[1]!.toLowerCase()}, but ${best.count.from} lists ${numberInWords(best.value, false)} ${best.value === 1 ? "page" : "pages"}${(best.count.depth ?? 1) === 2 ? " two levels below it" : ""}`,
-              `write {count:${best.count.name}}${m[2]} ${m[3]}, and the number is counted from the pages`,
+              placeOf(loaded, path, token),
+              "{count} alone counts the pages of a page's listing, and this file is not a page",
+              named.size > 0
+                ? `name the count: ${[...named.keys()].map((n) => `{count:${n}}`).join(", ")}`
+                : "name the count, and define it under counts: in site/_site.yaml",
             ),
           );
+          return token;
         }
+        value = belowOf(context);
+        if (value === 0) {
+          problems.push(
+            problem(
+              file,
+              placeOf(loaded, path, token),
+              `{count} here counts the pages listed below ${context}, and there are none`,
+              "give the pages below a card:, or name a count from site/_site.yaml: " +
+                ([...named.keys()].map((n) => `{count:${n}}`).join(", ") || "none is defined"),
+            ),
+          );
+          return token;
+        }
+      } else {
+        const entry = named.get(name);
+        if (!entry) {
+          if (!env.hasSite) return token;
+          const guess = didYouMean(name, named.keys());
+          problems.push(
+            problem(
+              file,
+              placeOf(loaded, path, token),
+              `unknown count "${name}"`,
+              guess
+                ? `did you mean {count:${guess}}?`
+                : named.size > 0
+                  ? `the counts are: ${[...named.keys()].join(", ")} (site/_site.yaml, counts:)`
+                  : "add it under counts: in site/_site.yaml",
+            ),
+          );
+          return token;
+        }
+        value = entry.value;
       }
-      if (!text.includes("{count")) continue;
-      const filled = text.replace(TOKEN, (token, name: string | undefined, index: number) => {
-        let value: number | undefined;
-        if (name === undefined) {
-          if (context === undefined) {
-            problems.push(
-              problem(
-                file,
-                placeOf(loaded, path, token),
-                "{count} alone counts the pages of a page's listing, and this file is not a page",
-                named.size > 0
-                  ? `name the count: ${[...named.keys()].map((n) => `{count:${n}}`).join(", ")}`
-                  : "name the count, and define it under counts: in site/_site.yaml",
-              ),
-            );
-            return token;
-          }
-          value = below(context);
-          if (value === 0) {
-            problems.push(
-              problem(
-                file,
-                placeOf(loaded, path, token),
-                `{count} here counts the pages listed below ${context}, and there are none`,
-                "give the pages below a card:, or name a count from site/_site.yaml: " +
-                  ([...named.keys()].map((n) => `{count:${n}}`).join(", ") || "none is defined"),
-              ),
-            );
-            return token;
-          }
-        } else {
-          const entry = named.get(name);
-          if (!entry) {
-            if (!site) return token;
-            const guess = didYouMean(name, named.keys());
-            problems.push(
-              problem(
-                file,
-                placeOf(loaded, path, token),
-                `unknown count "${name}"`,
-                guess
-                  ? `did you mean {count:${guess}}?`
-                  : named.size > 0
-                    ? `the counts are: ${[...named.keys()].join(", ")} (site/_site.yaml, counts:)`
-                    : "add it under counts: in site/_site.yaml",
-              ),
-            );
-            return token;
-          }
-          value = entry.value;
-        }
-        return numberInWords(value, startsSentence(text, index));
-      });
-      if (filled !== text) setAt(data, path, filled);
-    }
-  };
-
-  for (const page of pages) fill(page.file, page.loaded, page.data, { route: page.route, page });
-  if (site) fill(site.file, site.loaded, site.data, {});
+      return numberInWords(value, startsSentence(text, index));
+    });
+    if (filled !== text) setAt(data, path, filled);
+  }
   return problems;
 }

@@ -29,71 +29,65 @@ export function childrenOf(from: string, pages: ListablePage[]): ListablePage[] 
   return pages.filter((p) => p.route !== from && parentOf(p.route) === from).sort(byCardOrder);
 }
 
-/**
- * The pages one level below each address, in card order (then by title): one pass over the
- * site, so that filling every listing costs as much as the pages, not listings × pages.
- */
-export function childIndex<P extends ListablePage>(pages: readonly P[]): Map<string, P[]> {
-  const below = new Map<string, P[]>();
-  for (const page of pages) {
-    if (page.route === "/") continue;
-    const parent = parentOf(page.route);
-    const list = below.get(parent);
-    if (list) list.push(page);
-    else below.set(parent, [page]);
-  }
-  for (const list of below.values()) list.sort(byCardOrder);
-  return below;
+/** A page as a listing shows it: its address and its card, with counts already filled. */
+export interface ListedCard {
+  route: string;
+  card: NonNullable<Page["card"]>;
 }
 
-/** Fill in every childCards block; returns the anchor ids the filled cards add to each page. */
-export function resolveChildCards(pages: ListablePage[], below = childIndex(pages)): { problems: Problem[]; addedIds: Map<string, string[]> } {
+/** The order of cards in a listing: card order, then title. */
+export const cardOrder = (a: ListedCard, b: ListedCard): number =>
+  (a.card.order ?? Infinity) - (b.card.order ?? Infinity) || a.card.title.localeCompare(b.card.title);
+
+/**
+ * Fill in the childCards blocks of one page from the cards listed below each block's `from`
+ * (`listed`, in card order); `known` says whether an address is a page at all. Returns the
+ * anchor ids the filled cards add to the page.
+ */
+export function fillChildCards(
+  page: ListablePage,
+  listed: (from: string) => readonly ListedCard[],
+  known: (address: string) => boolean,
+): { problems: Problem[]; addedIds: string[] } {
   const problems: Problem[] = [];
-  const addresses = new Set(pages.flatMap((p) => [p.route, ...(p.data.aliases ?? [])]));
-  const addedIds = new Map<string, string[]>();
-  for (const page of pages) {
-    page.data.sections.forEach((section, s) => {
-      if (section.type !== "childCards") return;
-      if (section.cards) {
-        problems.push(
-          problem(
-            page.file,
-            locate(page.loaded, ["sections", s, "cards"], { key: true }),
-            `sections[${s}] (childCards): cards are filled in by the build`,
-            `remove cards:; the cards come from the card: field of the pages below ${section.from}`,
-          ),
-        );
-        return;
-      }
-      const children = (below.get(section.from) ?? []).filter((c) => c.data.card);
-      // A `from` that names no page at all is already reported by the link check.
-      const known = addresses.has(section.from);
-      if (children.length === 0 && known) {
-        problems.push(
-          problem(
-            page.file,
-            locate(page.loaded, ["sections", s, "from"]),
-            `sections[${s}] (childCards): no page below ${section.from} has a card: field`,
-            `give the pages under site${section.from}/ a card: with title and text`,
-          ),
-        );
-        return;
-      }
-      if (children.length === 0) return;
-      section.cards = children.map((child) => {
-        const card = child.data.card!;
-        return {
-          ...(section.anchors ? { id: slugOf(child.route) } : {}),
-          title: card.title,
-          text: card.text,
-          ...(card.image ? { image: card.image } : {}),
-          ...(card.facts ? { facts: card.facts } : {}),
-          to: child.route,
-        };
-      });
-      if (section.anchors) addedIds.set(page.route, [...(addedIds.get(page.route) ?? []), ...section.cards.map((c) => c.id!)]);
-    });
-  }
+  const addedIds: string[] = [];
+  page.data.sections.forEach((section, s) => {
+    if (section.type !== "childCards") return;
+    if (section.cards) {
+      problems.push(
+        problem(
+          page.file,
+          locate(page.loaded, ["sections", s, "cards"], { key: true }),
+          `sections[${s}] (childCards): cards are filled in by the build`,
+          `remove cards:; the cards come from the card: field of the pages below ${section.from}`,
+        ),
+      );
+      return;
+    }
+    const children = listed(section.from);
+    // A `from` that names no page at all is already reported by the link check.
+    if (children.length === 0 && known(section.from)) {
+      problems.push(
+        problem(
+          page.file,
+          locate(page.loaded, ["sections", s, "from"]),
+          `sections[${s}] (childCards): no page below ${section.from} has a card: field`,
+          `give the pages under site${section.from}/ a card: with title and text`,
+        ),
+      );
+      return;
+    }
+    if (children.length === 0) return;
+    section.cards = children.map(({ route, card }) => ({
+      ...(section.anchors ? { id: slugOf(route) } : {}),
+      title: card.title,
+      text: card.text,
+      ...(card.image ? { image: card.image } : {}),
+      ...(card.facts ? { facts: card.facts } : {}),
+      to: route,
+    }));
+    if (section.anchors) addedIds.push(...section.cards.map((c) => c.id!));
+  });
   return { problems, addedIds };
 }
 
@@ -102,13 +96,15 @@ export function resolveChildCards(pages: ListablePage[], below = childIndex(page
  * do): the first `header.listLimit` in card order, then the group's `all:` link to the page that
  * lists every one. A header is on every page, so it must not grow with the site.
  */
-export function resolvePanels(site: Site, pages: ListablePage[], below = childIndex(pages)): void {
+export function resolvePanels(site: Site, listed: (from: string) => readonly ListedCard[]): void {
   const limit = site.header.listLimit ?? DEFAULT_LIST_LIMIT;
   for (const item of site.header.items) {
     for (const group of item.panel?.groups ?? []) {
       if (!group.from) continue;
-      const listed = (below.get(group.from) ?? []).flatMap((c) => (c.data.card ? [{ label: c.data.card.title, to: c.route }] : []));
-      group.links = [...(group.links ?? []), ...listed.slice(0, limit), ...(group.all ? [group.all] : [])];
+      const links = listed(group.from)
+        .slice(0, limit)
+        .map((c) => ({ label: c.card.title, to: c.route }));
+      group.links = [...(group.links ?? []), ...links, ...(group.all ? [group.all] : [])];
     }
   }
 }

@@ -44,20 +44,22 @@ function replaceIn(value: unknown, text: string): boolean {
  */
 export function resolveSiteFacts(site: Site, pages: readonly { file: string; data: Page }[]): Problem[] {
   const text = grievanceOfficerText(site);
-  const problems: Problem[] = [];
-  for (const page of pages) {
-    if (text !== null) {
-      replaceIn(page.data, text);
-    } else if (JSON.stringify(page.data).includes(GRIEVANCE_OFFICER_TOKEN)) {
-      problems.push(
-        problem(
-          page.file,
-          { line: 1, col: 1 },
-          `this page names the grievance officer with ${GRIEVANCE_OFFICER_TOKEN}, but site/_site.yaml sets no privacy.grievanceOfficer`,
-          "add privacy: grievanceOfficer: {name: …, email: …} to site/_site.yaml",
-        ),
-      );
-    }
+  return pages.flatMap((page) => fillSiteFacts(text, page));
+}
+
+/** Site facts in one page, given the officer as page text (null: the site names none). */
+export function fillSiteFacts(text: string | null, page: { file: string; data: Page }): Problem[] {
+  if (text !== null) {
+    replaceIn(page.data, text);
+    return [];
   }
-  return problems;
+  if (!JSON.stringify(page.data).includes(GRIEVANCE_OFFICER_TOKEN)) return [];
+  return [
+    problem(
+      page.file,
+      { line: 1, col: 1 },
+      `this page names the grievance officer with ${GRIEVANCE_OFFICER_TOKEN}, but site/_site.yaml sets no privacy.grievanceOfficer`,
+      "add privacy: grievanceOfficer: {name: …, email: …} to site/_site.yaml",
+    ),
+  ];
 }

@@ -1,11 +1,12 @@
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, watch, writeFileSync, type FSWatcher } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import type { Page, Site } from "../../shared/generated/schema-types.ts";
 import { MAX_FILE_BYTES } from "../../content/load.ts";
 import type { Problem } from "../../content/problem.ts";
 import { routeOfFile } from "../../content/routes.ts";
-import { KeptChecks } from "../../content/kept-checks.ts";
+import { SiteChecks, STORE_FROM } from "../../content/site-checks.ts";
+import { contentChecksStore } from "../../build/publish.ts";
 import { validatorsOf, type SiteContent } from "../../content/site.ts";
 import { isPlaceholderProblem } from "../../content/placeholders.ts";
 import { KINDS, planStarter, StarterError, type Kind } from "../../content/starters.ts";
@@ -34,28 +35,70 @@ export interface PageText {
 
 export const hashOf = (text: string): string => createHash("sha256").update(text).digest("hex").slice(0, 32);
 
+/** How often a check while typing looks at every file on disk, for changes made outside the editor. */
+const LOOK_EVERY_MS = 2000;
+
 const rel = (from: string, to: string) => relative(from, to).split("\\").join("/");
 
 /**
  * The working copy as the editor sees it. Checking a text runs the project's own checks
  * (src/content: YAML, schema, page rules, pictures, placeholders, then links, anchors and
- * listings across the whole site) with the text in place of its file. The per-file results
- * of the files that did not change are kept (by modification time and size), so a check
- * after a keystroke re-reads one file, not the site; a picture added, removed or replaced
- * under site/assets/ drops them all, as every page's picture checks read those files.
+ * listings across the whole site) with the text in place of its file. The checks are kept
+ * between requests by content digest, and shared with the build and the dev server through their
+ * store (src/content/site-checks.ts): a check after a keystroke checks the one text, and redoes
+ * the cross-file checks only where it reaches (links into the page, the listings it is in).
  */
 export class Workspace {
   readonly siteDir: string;
-  private readonly kept: KeptChecks;
+  private readonly checks: SiteChecks;
+  private saving: NodeJS.Timeout | null = null;
+  /** When every file was last looked at on disk (0: look at the next check). */
+  private lookedAt = 0;
+  /** The files under site/ changed on disk since the last check, as the watcher reports them; null without a watcher. */
+  private touched: Set<string> | null = null;
+  private watcher: FSWatcher | null = null;
 
   constructor(readonly root: string) {
     this.siteDir = join(root, "site");
-    this.kept = new KeptChecks(root);
+    this.checks = new SiteChecks(root, { store: contentChecksStore(root) });
+    try {
+      this.watcher = watch(this.siteDir, { recursive: true }, (_event, name) => {
+        if (name === null) this.lookedAt = 0;
+        else this.touched?.add(join(this.siteDir, name));
+      });
+      this.watcher.on("error", () => this.stopWatching());
+      this.watcher.unref();
+      this.touched = new Set();
+    } catch {
+      this.watcher = null;
+    }
+  }
+
+  private stopWatching(): void {
+    this.watcher?.close();
+    this.watcher = null;
+    this.touched = null;
+    this.lookedAt = 0;
   }
 
   /** Every check over the whole site, with `unsaved` (page path → text) standing in for those files. */
   content(unsaved?: { file: PagePath; text: string }): SiteContent {
-    return this.kept.content(unsaved ? { full: join(this.root, unsaved.file), text: unsaved.text } : undefined);
+    // While someone types, the other files are not each looked at on disk (a stat each: a quarter of a
+    // second at 10,000 pages): the watcher names those that changed, and without one they are looked at
+    // at most every LOOK_EVERY_MS. The page list, a save and a new page look at every file.
+    const look = !unsaved || (this.touched === null && Date.now() - this.lookedAt >= LOOK_EVERY_MS) || this.lookedAt === 0;
+    if (look) this.lookedAt = Date.now();
+    const touched = [...(this.touched ?? [])];
+    this.touched?.clear();
+    const content = this.checks.check({
+      ...(unsaved ? { unsaved: { full: join(this.root, unsaved.file), text: unsaved.text } } : {}),
+      ...(look ? {} : { touched }),
+    });
+    // The files' checks go to the store once requests pause after a cold start, for the next start, dev server or build.
+    if (this.saving) clearTimeout(this.saving);
+    this.saving = setTimeout(() => this.checks.save({ atLeast: STORE_FROM }), 2000);
+    this.saving.unref();
+    return content;
   }
 
   /** The problems of one page's text, checked with the whole site in place. */
@@ -75,7 +118,7 @@ export class Workspace {
       const file = rel(this.root, full);
       const inSite = rel(this.siteDir, full);
       if (inSite === "_site.yaml") continue;
-      const data = this.kept.peek(full).loaded?.data as Partial<Page> | undefined;
+      const data = this.checks.fileCheck(full)?.loaded?.data as Partial<Page> | undefined;
       const route = routeOfFile(inSite);
       pages.push({
         file,
@@ -121,6 +164,7 @@ export class Workspace {
     const temp = `${full}.${process.pid}.editing`;
     writeFileSync(temp, text);
     renameSync(temp, full);
+    this.lookedAt = 0;
     return this.read(file);
   }
 
@@ -147,6 +191,7 @@ export class Workspace {
       mkdirSync(dirname(full), { recursive: true });
       writeFileSync(full, f.text, { flag: "wx" });
     }
+    this.lookedAt = 0;
     return written.map((f) => this.read(f.file as PagePath));
   }
 }

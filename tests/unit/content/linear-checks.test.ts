@@ -2,6 +2,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { FileCheck } from "../../../src/content/check-file.ts";
 import { checkFile } from "../../../src/content/check-file.ts";
+import { CrossChecks } from "../../../src/content/cross-checks.ts";
 import { crossCheck, validatorsOf } from "../../../src/content/site.ts";
 import { countOperations } from "../../../tools/test/op-count.ts";
 import { PROJECT } from "../fixture-site.ts";
@@ -87,5 +88,39 @@ describe("the cross-file checks are linear in the page count", () => {
       "/industries/details/i10",
     ]);
     expect(content.pages.find((p) => p.route === "/industries")!.data.sections[0]!.heading).toBe("One industries");
+  });
+});
+
+/**
+ * A change to one file, once the site is checked, redoes what it reaches and no more: its own
+ * cross checks, the listing it is in, the links into it. Counted the same way, at n and 4n pages
+ * the work must be about the same (it would be 4 times for checks that walk the site).
+ */
+function oneChangeAt(n: number, change: (data: { title: string; card: { title: string } }) => void): number {
+  const { files, results } = syntheticSite(n);
+  const only = results.slice(1).map((r) => r.file);
+  const checks = new CrossChecks(PROJECT, () => new Set()).update({ files, problems: [] }, results);
+  expect(checks.content({ only }).problems).toEqual([]);
+  const at = results.findIndex((r) => r.file === "site/groups/g0/p3.yaml");
+  const edited = structuredClone(results[at]!);
+  change(edited.loaded!.data as { title: string; card: { title: string } });
+  const { result, operations } = countOperations(() => checks.change([{ full: files[at]!, result: edited }]));
+  const after = result.content({ only });
+  expect(after.problems).toEqual([]);
+  // The same content as a full check of the edited site.
+  const full = crossCheck(PROJECT, { files, problems: [] }, results.with(at, edited), { only });
+  expect(after.pages).toEqual(full.pages);
+  return operations;
+}
+
+describe("a one-file change redoes work that does not grow with the page count", () => {
+  it.each([
+    ["title", (data: { title: string }) => (data.title = "Renamed")],
+    ["card, in a listing of ten", (data: { card: { title: string } }) => (data.card.title = "A card renamed")],
+  ])("a page's %s: about the same work at 4 times the pages", (_what, change) => {
+    const small = oneChangeAt(250, change as (data: { title: string; card: { title: string } }) => void);
+    const large = oneChangeAt(1000, change as (data: { title: string; card: { title: string } }) => void);
+    console.log(`one change: ${small} operations at 250 pages a listing, ${large} at 1,000 (×${(large / small).toFixed(2)})`);
+    expect(large / small).toBeLessThan(1.25);
   });
 });

@@ -1,0 +1,157 @@
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { SiteChecks } from "../../../src/content/site-checks.ts";
+import { loadSiteContent } from "../../../src/content/site.ts";
+import { siteCopyRoot } from "../fixture-site.ts";
+
+/**
+ * The checks the build, the dev server and the editor keep between checks: each file's own
+ * check by its digest, and the cross-file checks redone only where a change reaches. After every
+ * kind of edit the content must be exactly what a full check from nothing gives.
+ */
+
+const made = siteCopyRoot();
+afterAll(() => made.cleanup());
+const at = (path: string) => join(made.root, path);
+const edit = (path: string, from: string | RegExp, to: string) => {
+  const text = readFileSync(at(path), "utf8");
+  const edited = text.replace(from, to);
+  expect(edited, `${path} holds ${String(from)}`).not.toBe(text);
+  writeFileSync(at(path), edited);
+};
+const explore = (checks: SiteChecks) => JSON.stringify(checks.check().pages.find((p) => p.route === "/courses/explore")!.data);
+
+function expectSameAsFull(checks: SiteChecks) {
+  const mine = checks.check();
+  const full = loadSiteContent(made.root);
+  expect(mine.problems).toEqual(full.problems);
+  expect(mine.pages).toEqual(full.pages);
+  expect(mine.site).toEqual(full.site);
+  expect([...mine.table.primaryOf].sort()).toEqual([...full.table.primaryOf].sort());
+  expect(mine.files).toEqual(full.files);
+  return mine;
+}
+
+describe("kept checks", () => {
+  const checks = new SiteChecks(made.root, { store: at(".builds/cache/content-checks.bin") });
+  const first = checks.check();
+  const filesAtStart = first.files.length;
+  const pagesAtStart = first.pages.length;
+
+  it("check every file once, then only the file saved", () => {
+    expect(checks.checkedFiles).toBe(filesAtStart);
+    edit("site/legal-privacy.yaml", "heading: Privacy Policy", "heading: Privacy Policy, saved");
+    const after = checks.check();
+    expect(checks.checkedFiles).toBe(filesAtStart + 1);
+    expect(after.pages.find((p) => p.route === "/legal-privacy")!.data.sections[0]!.heading).toBe("Privacy Policy, saved");
+  });
+
+  it("look only at the files named as changed, when the caller knows them", () => {
+    edit("site/legal-privacy.yaml", "heading: Privacy Policy, saved", "heading: Privacy Policy, saved twice");
+    const before = checks.checkedFiles;
+    const after = checks.check({ touched: [at("site/legal-privacy.yaml")] });
+    expect(checks.checkedFiles).toBe(before + 1);
+    expect(after.pages.find((p) => p.route === "/legal-privacy")!.data.sections[0]!.heading).toBe("Privacy Policy, saved twice");
+  });
+
+  it("count again in a page that is no listing when a page is added below a counted address", () => {
+    expect(explore(checks)).toContain("Seventeen project-based courses");
+    const template = readFileSync(at("site/courses/normal-course/data-and-ai/data-engineering.yaml"), "utf8");
+    writeFileSync(
+      at("site/courses/normal-course/data-and-ai/stream-processing.yaml"),
+      template
+        .replace("title: Data Engineering Course | Nexa AI", "title: Stream Processing Course | Nexa AI")
+        .replace("  title: Data Engineering", "  title: Stream Processing"),
+    );
+    const checkedBefore = checks.checkedFiles;
+    expect(explore(checks)).toContain("Eighteen project-based courses");
+    expect(checks.checkedFiles).toBe(checkedBefore + 1);
+  });
+
+  it("check the unsaved text in place of its file, and the file again without it", () => {
+    const full = at("site/industries/health.yaml");
+    const text = readFileSync(full, "utf8").replace("  title: Health", "  title: Health, unsaved");
+    const unsaved = checks.check({ unsaved: { full, text } });
+    const details = JSON.stringify(unsaved.pages.find((p) => p.route === "/industries/details")!.data);
+    expect(details).toContain("Health, unsaved");
+    expect(JSON.stringify(checks.check().pages.find((p) => p.route === "/industries/details")!.data)).not.toContain("Health, unsaved");
+  });
+
+  it("write them to the store, where another process finds them and checks no file again", () => {
+    checks.save();
+    const next = new SiteChecks(made.root, { store: at(".builds/cache/content-checks.bin") });
+    const content = next.check();
+    expect(next.checkedFiles).toBe(0);
+    expect(content).toEqual(checks.check());
+    expect(content.pages.length).toBe(pagesAtStart + 1);
+  });
+
+  it("keep nothing from a store made with other schemas, code or pictures", () => {
+    writeFileSync(at("site/assets/new-picture.svg"), '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"></svg>');
+    const next = new SiteChecks(made.root, { store: at(".builds/cache/content-checks.bin") });
+    next.check();
+    expect(next.checkedFiles).toBe(filesAtStart + 1);
+    rmSync(at("site/assets/new-picture.svg"));
+  });
+});
+
+/** One edit of each kind, in a row on one copy; after each, the kept checks equal a full check. */
+const EDITS: [kind: string, apply: () => void][] = [
+  ["a title", () => edit("site/industries/health.yaml", "title: AI for Healthcare and Life Sciences | Nexa AI", "title: AI for Health | Nexa AI")],
+  ["a card (listings, the header panel)", () => edit("site/industries/health.yaml", "  title: Health", "  title: Zymurgy and Health")],
+  ["a card's order", () => edit("site/industries/health.yaml", /^card:\n/m, "card:\n  order: 1\n")],
+  ["an anchor renamed (a link into it breaks)", () => edit("site/about-us/details.yaml", "- id: our-purpose", "- id: our-aim")],
+  ["the anchor back (the link mends)", () => edit("site/about-us/details.yaml", "- id: our-aim", "- id: our-purpose")],
+  ["a link broken", () => edit("site/about-us/index.yaml", '"/about-us/details#our-purpose"', '"/about-us/detail#our-purpose"')],
+  [
+    "a page added where a link pointed",
+    () => writeFileSync(at("site/about-us/detail.yaml"), readFileSync(at("site/about-us/details.yaml"), "utf8").replace(/^aliases:.*\n(?:\s+-.*\n)*/m, "")),
+  ],
+  [
+    "a page added to a listing",
+    () =>
+      writeFileSync(
+        at("site/industries/mining.yaml"),
+        readFileSync(at("site/industries/health.yaml"), "utf8").replace("  title: Zymurgy and Health", "  title: Mining"),
+      ),
+  ],
+  ["a page deleted (links into it break, a listing shrinks)", () => rmSync(at("site/industries/health.yaml"))],
+  ["a page deleted that a link named", () => rmSync(at("site/about-us/detail.yaml"))],
+  ["_site.yaml: the grievance officer", () => edit("site/_site.yaml", "name: Meera Iyer", "name: Meera Rao")],
+  ["_site.yaml: the header's list limit", () => edit("site/_site.yaml", /^header:\n/m, "header:\n  listLimit: 3\n")],
+  ["_site.yaml: a count's words", () => edit("site/_site.yaml", "words: [industries, sectors]", "words: [industries]")],
+  ["a page made invalid", () => edit("site/industries/mining.yaml", /^title: .*$/m, "title: [not, a, text]")],
+  ["the page made valid", () => edit("site/industries/mining.yaml", /^title: .*$/m, "title: Mining | Nexa AI")],
+  ["a page that no longer parses", () => edit("site/industries/agriculture.yaml", /^card:$/m, "card: [")],
+  [
+    "a picture replaced by one of another shape",
+    () =>
+      writeFileSync(at("site/assets/industries/health.svg"), '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400" viewBox="0 0 400 400"></svg>'),
+  ],
+  ["a picture deleted", () => rmSync(at("site/assets/industries/health-hero.svg"))],
+];
+
+describe("after each kind of edit, the kept checks equal a full check", () => {
+  const checks = new SiteChecks(made.root);
+  checks.check();
+  const files = checks.check().files.length;
+  it.each(EDITS)("%s", (_kind, apply) => {
+    apply();
+    const content = expectSameAsFull(checks);
+    expect(content.pages.length).toBeGreaterThan(0);
+  });
+
+  it("redid the cross checks of a few files for a title, not the site's", () => {
+    edit("site/industries/education.yaml", /^title: .*$/m, "title: Education, again | Nexa AI");
+    checks.check();
+    expect(checks.crossRechecked).toBeGreaterThan(0);
+    expect(checks.crossRechecked).toBeLessThanOrEqual(3);
+    expect(files).toBeGreaterThan(50);
+  });
+
+  it("still hold the edits (the copy did change)", () => {
+    expect(existsSync(at("site/industries/health.yaml"))).toBe(false);
+    expect(checks.check().problems.length).toBeGreaterThan(0);
+  });
+});
