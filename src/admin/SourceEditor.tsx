@@ -6,6 +6,7 @@ import { EditorView, hoverTooltip } from "@codemirror/view";
 import { basicSetup } from "codemirror";
 import { useEffect, useRef } from "react";
 import { api, type Problem } from "./api.ts";
+import { styleNonce } from "./style-nonce.ts";
 import { offsetOf, quickFix } from "../content/yaml-edit.ts";
 
 interface SourceEditorProps {
@@ -82,6 +83,7 @@ export function SourceEditor({ file, text, problems, onChange }: SourceEditorPro
       state: EditorState.create({
         doc: text,
         extensions: [
+          styleNonce(),
           basicSetup,
           yaml(),
           lintGutter(),
