@@ -1,6 +1,7 @@
 import { chromium, type Page } from "@playwright/test";
 import { spawn, type ChildProcess } from "node:child_process";
 import { rmSync } from "node:fs";
+import { loadavg } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { makeScaledSite } from "./bench-scale.ts";
@@ -102,6 +103,7 @@ async function measure(root: string): Promise<{ problems: number[]; preview: num
   }
 }
 
+const loadBefore = loadavg()[0]!;
 const rows: string[] = [];
 for (const size of sizes) {
   const dir = join(projectRoot, ".tmp", "bench-editor", String(size));
@@ -112,7 +114,10 @@ for (const size of sizes) {
   );
   rmSync(dir, { recursive: true, force: true });
 }
-console.log(`Browser editor, ${runs} keystrokes each (keystroke → problem shown; keystroke → preview drawn):`);
+// Other work on the machine lengthens every figure: the load average says how busy it was.
+console.log(
+  `Browser editor, ${runs} keystrokes each (keystroke → problem shown; keystroke → preview drawn); load average ${loadBefore.toFixed(1)} before, ${loadavg()[0]!.toFixed(1)} after:`,
+);
 console.log("| pages | problem shown, median | slowest | preview drawn, median | slowest |");
 console.log("|---|---|---|---|---|");
 for (const row of rows) console.log(row);
