@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { api, ApiError, type FormSchema, type PageSummary, type PageText, type Problem } from "./api.ts";
 import { FormView } from "./FormView.tsx";
 import { MergePanel } from "./MergePanel.tsx";
@@ -7,6 +7,7 @@ import { PageList } from "./PageList.tsx";
 import { Preview } from "./Preview.tsx";
 import { PublishDialog } from "./PublishDialog.tsx";
 import { SourceEditor } from "./SourceEditor.tsx";
+import { quickFix } from "../content/yaml-edit.ts";
 
 /** How long typing pauses before the text is checked: with the check itself, problems show well within 300 ms of the last keystroke. */
 export const CHECK_AFTER_MS = 120;
@@ -116,21 +117,42 @@ export function EditorApp() {
     return () => window.removeEventListener("beforeunload", warn);
   }, [dirty]);
 
+  // The version of the open file the editor last read or wrote, known as soon as a save is answered
+  // (the poll below must not take the editor's own write for another program's), and whether a save is under way.
+  const diskBase = useRef<string | null>(null);
+  const saving = useRef(false);
+  const mergeOpen = useRef(false);
+  useEffect(() => {
+    mergeOpen.current = merging;
+  }, [merging]);
+
   // Notice another program changing the open file on disk.
   useEffect(() => {
     if (!open) return;
+    diskBase.current = open.base;
+    let current = true;
     const timer = window.setInterval(async () => {
+      if (saving.current) return;
       const disk = await api.page(open.file).catch(() => null);
-      if (!disk || disk.hash === open.base) return;
-      setConflict((c) => c ?? { disk: disk.text, diskHash: disk.hash });
+      // A read answered after another page was opened, or while a save was writing, says nothing about this one.
+      if (!current || saving.current || !disk) return;
+      // The latest disk version, not the first seen: another program may be halfway through writing the file
+      // (a read of it emptied); kept as it is once a merge with it has begun.
+      const changed = disk.hash !== diskBase.current;
+      setConflict((c) => (mergeOpen.current ? c : !changed ? null : c?.diskHash === disk.hash ? c : { disk: disk.text, diskHash: disk.hash }));
     }, DISK_POLL_MS);
-    return () => window.clearInterval(timer);
+    return () => {
+      current = false;
+      window.clearInterval(timer);
+    };
   }, [open]);
 
   const save = async () => {
     if (!open) return;
+    saving.current = true;
     try {
       const saved = await api.save(open.file, text, open.base);
+      diskBase.current = saved.hash;
       setOpen({ ...open, saved: saved.text, base: saved.hash });
       setConflict(null);
       setMerging(false);
@@ -145,6 +167,8 @@ export function EditorApp() {
         return;
       }
       setMessage(e instanceof Error ? e.message : String(e));
+    } finally {
+      saving.current = false;
     }
   };
 
@@ -229,7 +253,7 @@ export function EditorApp() {
                 ) : form ? (
                   <FormView file={open.file} text={text} form={form} onChange={setText} />
                 ) : null}
-                <ProblemList problems={problems} checking={checking} />
+                <ProblemList problems={problems} checking={checking} text={text} onChange={setText} />
               </div>
               <Preview title={open.route} html={html} stale={stale} onNavigate={navigateTo} />
             </div>
@@ -253,22 +277,34 @@ export function EditorApp() {
   );
 }
 
-function ProblemList({ problems, checking }: { problems: Problem[]; checking: boolean }) {
+/** The open page's problems at their line and column, each with its one-click fix where the hint names one. */
+function ProblemList({ problems, checking, text, onChange }: { problems: Problem[]; checking: boolean; text: string; onChange: (text: string) => void }) {
   return (
     // A list that scrolls must be reachable from the keyboard to scroll it.
     // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
     <section className="problems" aria-label="Problems" aria-busy={checking} tabIndex={0}>
       <h3>{problems.length === 0 ? "No problems" : problems.length === 1 ? "1 problem" : `${problems.length} problems`}</h3>
       <ul>
-        {problems.map((p, i) => (
-          <li key={i}>
-            <span className="where">
-              line {p.line}, column {p.col}
-            </span>{" "}
-            {p.message}
-            {p.hint ? <span className="hint"> — {p.hint}</span> : null}
-          </li>
-        ))}
+        {problems.map((p, i) => {
+          const fix = quickFix(text, p);
+          return (
+            <li key={i}>
+              <span className="where">
+                line {p.line}, column {p.col}
+              </span>{" "}
+              {p.message}
+              {p.hint ? <span className="hint"> — {p.hint}</span> : null}
+              {fix ? (
+                <>
+                  {" "}
+                  <button type="button" className="fix" onClick={() => onChange(text.slice(0, fix.from) + fix.insert + text.slice(fix.to))}>
+                    {fix.label}
+                  </button>
+                </>
+              ) : null}
+            </li>
+          );
+        })}
       </ul>
     </section>
   );

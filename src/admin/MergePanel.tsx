@@ -1,8 +1,8 @@
 import { MergeView } from "@codemirror/merge";
 import { yaml } from "@codemirror/lang-yaml";
 import { EditorView } from "@codemirror/view";
-import { basicSetup } from "codemirror";
 import { useEffect, useRef } from "react";
+import { editorSetup } from "./editor-setup.ts";
 
 /**
  * Your text beside the disk version, with the differences marked and a button on each to take
@@ -14,10 +14,10 @@ export function MergePanel({ mine, disk, onDone, onCancel }: { mine: string; dis
   useEffect(() => {
     const view = new MergeView({
       parent: host.current!,
-      a: { doc: mine, extensions: [basicSetup, yaml(), EditorView.contentAttributes.of({ "aria-label": "Your version" })] },
+      a: { doc: mine, extensions: [editorSetup(), yaml(), EditorView.contentAttributes.of({ "aria-label": "Your version" })] },
       b: {
         doc: disk,
-        extensions: [basicSetup, yaml(), EditorView.editable.of(false), EditorView.contentAttributes.of({ "aria-label": "The version on disk" })],
+        extensions: [editorSetup(), yaml(), EditorView.editable.of(false), EditorView.contentAttributes.of({ "aria-label": "The version on disk" })],
       },
       revertControls: "b-to-a",
     });

@@ -3,10 +3,10 @@ import { yaml } from "@codemirror/lang-yaml";
 import { lintGutter, setDiagnostics, type Diagnostic } from "@codemirror/lint";
 import { EditorState } from "@codemirror/state";
 import { EditorView, hoverTooltip } from "@codemirror/view";
-import { basicSetup } from "codemirror";
 import { useEffect, useRef } from "react";
 import { api, type Problem } from "./api.ts";
-import { offsetOf, quickFix } from "../content/yaml-edit.ts";
+import { editorSetup } from "./editor-setup.ts";
+import { offsetOf } from "../content/yaml-edit.ts";
 
 interface SourceEditorProps {
   file: string;
@@ -15,24 +15,35 @@ interface SourceEditorProps {
   onChange: (text: string) => void;
 }
 
-/** The extent of the value or name a problem points at: a quoted text, or up to the next space, colon or bracket. */
-function tokenAt(text: string, from: number): number {
-  const match = /^("(?:[^"\\]|\\.)*"|'(?:[^']|'')*'|[^\s:,}\]#]+)/.exec(text.slice(from));
+/**
+ * The extent of what a problem points at: the text its message quotes when the place starts with
+ * it ("Ten industries", "Rs 45k", a picture path with its spaces or slashes), a whole count token
+ * ({count:industrie}), else a quoted text (up to the line's end when its quote is not closed there:
+ * a quote further down must not stretch the mark over the lines between), or the value or name up to
+ * the next space, colon or bracket.
+ */
+function extentAt(text: string, from: number, message: string): number {
+  const quoted = [...message.matchAll(/"([^"]+)"/g)].map((m) => m[1]!).filter((q) => text.startsWith(q, from));
+  if (quoted.length > 0) return from + Math.max(...quoted.map((q) => q.length));
+  const match = /^(\{count(?::[^{}\s]*)?\}|"(?:[^"\\\n]|\\.)*"|'(?:[^'\n]|'')*'|"[^"\n]*|'[^'\n]*|[^\s:,}\]#]+)/.exec(text.slice(from));
   return from + Math.max(1, match?.[0].length ?? 1);
 }
 
-/** The validator's problems as CodeMirror diagnostics at their line and column, with the one-click fix where the hint names one. */
+/**
+ * The validator's problems as CodeMirror diagnostics at their line and column. Their one-click
+ * fixes are buttons in the problem list beside the editor, not diagnostic actions: CodeMirror
+ * draws those as buttons inside the options of its problems panel's listbox, which a screen
+ * reader cannot reach (axe: nested-interactive).
+ */
 export function diagnosticsOf(text: string, problems: Problem[]): Diagnostic[] {
   return problems.map((p) => {
     const from = Math.min(offsetOf(text, p.line, p.col), text.length);
-    const to = Math.min(tokenAt(text, from), text.length);
-    const fix = quickFix(text, p);
+    const to = Math.min(extentAt(text, from, p.message), text.length);
     return {
       from: Math.min(from, to),
       to,
       severity: "error",
       message: p.hint ? `${p.message} — ${p.hint}` : p.message,
-      actions: fix ? [{ name: fix.label, apply: (view: EditorView) => view.dispatch({ changes: { from: fix.from, to: fix.to, insert: fix.insert } }) }] : [],
     };
   });
 }
@@ -82,7 +93,7 @@ export function SourceEditor({ file, text, problems, onChange }: SourceEditorPro
       state: EditorState.create({
         doc: text,
         extensions: [
-          basicSetup,
+          editorSetup(),
           yaml(),
           lintGutter(),
           autocompletion({ override: [complete] }),

@@ -1,10 +1,9 @@
-import Fastify from "fastify";
+import type { FastifyInstance } from "fastify";
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { editorBundles } from "../server/editor/bundles.ts";
-import { editorPlugin } from "../server/editor/index.ts";
-import { LOOPBACK_HOSTS, refuseOtherSites } from "../server/editor/loopback-guard.ts";
+import { listenLocalEditor } from "../server/editor/listen.ts";
+import { LOOPBACK_HOSTS } from "../server/editor/loopback-guard.ts";
 import { projectCheck } from "../server/editor/publish.ts";
 import { readOptions, usageError } from "./options.ts";
 
@@ -29,13 +28,9 @@ const port = Number(portText);
 if (!/^\d+$/.test(portText) || port < 1 || port > 65535) usageError(USAGE, `PORT=${portText} is not a port: use a whole number from 1 to 65535, such as 4400.`);
 if (!existsSync(join(root, "site"))) usageError(USAGE, `no site/ folder in ${root}`);
 
-const bundles = await editorBundles(codeRoot, (line) => console.log(line));
-const app = Fastify({ logger: false, bodyLimit: 32 * 1024 });
-refuseOtherSites(app);
-await app.register(editorPlugin, { root, bundles, checkPages: projectCheck(codeRoot, root), serveSiteAssets: true });
-app.get("/", async (_request, reply) => reply.redirect("/admin/"));
+let app: FastifyInstance;
 try {
-  await app.listen({ host, port });
+  app = await listenLocalEditor({ root, codeRoot, host, port, checkPages: projectCheck(codeRoot, root), log: (line) => console.log(line) });
 } catch (error) {
   console.error(`The editor could not start on ${host}:${port}: ${(error as Error).message}`);
   process.exit(1);

@@ -10,6 +10,8 @@ export const CLONE = ".tmp/editor-e2e/repo";
 
 export default defineConfig({
   testDir: ".",
+  // editor-walk.spec.ts has its own server and configuration (walk.config.ts).
+  testMatch: "add-an-industry.spec.ts",
   outputDir: "../../.tmp/test-results-editor",
   workers: 1,
   retries: 0,

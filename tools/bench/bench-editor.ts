@@ -1,6 +1,7 @@
 import { chromium, type Page } from "@playwright/test";
 import { spawn, type ChildProcess } from "node:child_process";
 import { rmSync } from "node:fs";
+import { loadavg } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { makeScaledSite } from "./bench-scale.ts";
@@ -45,11 +46,20 @@ function startEditor(root: string): Promise<ChildProcess> {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-/** Type at the end of a line, and time until `done` holds in the page. */
-async function timeKeystroke(page: Page, key: string, done: string): Promise<number> {
+/** The preview's main heading. */
+const previewHeading = () => document.querySelector("iframe")?.contentDocument?.querySelector("h1")?.textContent ?? "";
+/** The problem list shows at least one problem. */
+const problemShown = () => !!document.querySelector(".problems li") && document.querySelector(".problems h3")?.textContent !== "No problems";
+const noProblem = () => document.querySelector(".problems h3")?.textContent === "No problems";
+
+/**
+ * Type at the end of a line, and time until `done` holds in the page. The conditions are functions,
+ * not strings: the editor's CSP has no 'unsafe-eval', so a condition given as text cannot run there.
+ */
+async function timeKeystroke(page: Page, key: string, done: (expected: string) => boolean, expected = ""): Promise<number> {
   const started = performance.now();
   await page.keyboard.press(key);
-  await page.waitForFunction(done, undefined, { polling: "raf", timeout: 30_000 });
+  await page.waitForFunction(done, expected, { polling: "raf", timeout: 30_000 });
   return performance.now() - started;
 }
 
@@ -59,10 +69,11 @@ async function measure(root: string): Promise<{ problems: number[]; preview: num
   try {
     const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
     await page.goto(`http://127.0.0.1:${port}/admin/?page=${FILE}`);
-    const heading = () => `document.querySelector('iframe')?.contentDocument?.querySelector('h1')?.textContent ?? ''`;
-    await page.waitForFunction(`${heading()}.length > 0`, undefined, { timeout: 60_000 });
+    await page.waitForFunction(() => (document.querySelector("iframe")?.contentDocument?.querySelector("h1")?.textContent ?? "").length > 0, undefined, {
+      timeout: 60_000,
+    });
     // The cursor goes to the end of the hero's heading: typing there changes the preview's h1.
-    const line = await page
+    const line = page
       .locator(".cm-line")
       .filter({ hasText: /^ {4}heading: / })
       .first();
@@ -71,14 +82,19 @@ async function measure(root: string): Promise<{ problems: number[]; preview: num
     const problems: number[] = [];
     const preview: number[] = [];
     for (let i = 0; i < runs; i++) {
-      const before = await page.evaluate(heading());
-      preview.push(await timeKeystroke(page, "x", `${heading()} === ${JSON.stringify(`${before}x`)}`));
-      // A colon and space make the heading's text a second field: a problem at this line.
-      problems.push(
-        await timeKeystroke(page, ":", `!!document.querySelector('.problems li') && document.querySelector('.problems h3').textContent !== 'No problems'`),
+      const before = await page.evaluate(previewHeading);
+      preview.push(
+        await timeKeystroke(
+          page,
+          "x",
+          (expected) => (document.querySelector("iframe")?.contentDocument?.querySelector("h1")?.textContent ?? "") === expected,
+          `${before}x`,
+        ),
       );
+      // A colon at the end makes the heading's text a field of its own: a problem at this line.
+      problems.push(await timeKeystroke(page, ":", problemShown));
       await page.keyboard.press("Backspace");
-      await page.waitForFunction(`document.querySelector('.problems h3')?.textContent === 'No problems'`, undefined, { timeout: 30_000 });
+      await page.waitForFunction(noProblem, undefined, { timeout: 30_000 });
     }
     return { problems, preview };
   } finally {
@@ -87,6 +103,7 @@ async function measure(root: string): Promise<{ problems: number[]; preview: num
   }
 }
 
+const loadBefore = loadavg()[0]!;
 const rows: string[] = [];
 for (const size of sizes) {
   const dir = join(projectRoot, ".tmp", "bench-editor", String(size));
@@ -97,7 +114,10 @@ for (const size of sizes) {
   );
   rmSync(dir, { recursive: true, force: true });
 }
-console.log(`Browser editor, ${runs} keystrokes each (keystroke → problem shown; keystroke → preview drawn):`);
+// Other work on the machine lengthens every figure: the load average says how busy it was.
+console.log(
+  `Browser editor, ${runs} keystrokes each (keystroke → problem shown; keystroke → preview drawn); load average ${loadBefore.toFixed(1)} before, ${loadavg()[0]!.toFixed(1)} after:`,
+);
 console.log("| pages | problem shown, median | slowest | preview drawn, median | slowest |");
 console.log("|---|---|---|---|---|");
 for (const row of rows) console.log(row);

@@ -22,6 +22,13 @@ export interface EditorBundles {
   renderPage: (url: string, entry: PageEntry, site: Site) => Promise<string>;
 }
 
+/**
+ * What the editor's page carries in place of its nonce (Vite's html.cspNonce: on its script and
+ * stylesheet tags and in a <meta property="csp-nonce">): the server puts a new nonce there on
+ * each request, so CodeMirror's <style> element, the one style the page makes at run time, may apply.
+ */
+export const NONCE_PLACEHOLDER = "EDITOR_CSP_NONCE";
+
 /** Where the preview bundle's files are served: the stylesheet's fonts are found relative to it. */
 export const PREVIEW_BASE = "/admin/preview/";
 
@@ -53,6 +60,7 @@ export async function editorBundles(codeRoot: string, log: (line: string) => voi
         // admin.css imports the site's tokens, which name the phone breakpoint (media.css).
         css: siteCss,
         base: "/admin/",
+        html: { cspNonce: NONCE_PLACEHOLDER },
         plugins: (await import("@vitejs/plugin-react")).default(),
         build: { outDir: adminDir, emptyOutDir: true, assetsInlineLimit: 0, chunkSizeWarningLimit: 1500 },
       }),

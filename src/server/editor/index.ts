@@ -1,4 +1,6 @@
 import fastifyStatic from "@fastify/static";
+import { randomBytes } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { join } from "node:path";
 import { isResourceExhaustion } from "../../content/load.ts";
@@ -6,7 +8,7 @@ import { validatorsOf } from "../../content/site.ts";
 import { handleError, type ErrorBody } from "../error-responses.ts";
 import { registerStrictJsonParser } from "../json-body.ts";
 import type { EditorBundles } from "./bundles.ts";
-import { PREVIEW_BASE } from "./bundles.ts";
+import { NONCE_PLACEHOLDER, PREVIEW_BASE } from "./bundles.ts";
 import { EditorInputError } from "./editor-error.ts";
 import { pagePath } from "./page-path.ts";
 import { formSchema } from "./form-schema.ts";
@@ -44,6 +46,14 @@ export const ADMIN_CSP = [
   "form-action 'self'",
   "frame-ancestors 'none'",
 ].join("; ");
+
+/**
+ * The editor's page itself also allows the one <style> element carrying this response's nonce:
+ * CodeMirror (style-mod) writes its stylesheet into a <style> element when it is mounted in the
+ * document rather than a shadow root. Without it the source view has no layout: its text is not
+ * shown, and white space typed into it is collapsed by the browser and lost.
+ */
+export const adminPageCsp = (nonce: string) => ADMIN_CSP.replace("style-src 'self'", `style-src 'self' 'nonce-${nonce}'`);
 
 /** A preview requested on its own is a document the admin alone may frame. */
 export const PREVIEW_CSP = ADMIN_CSP.replace("frame-ancestors 'none'", "frame-ancestors 'self'");
@@ -114,15 +124,23 @@ export async function editorPlugin(app: FastifyInstance, options: EditorOptions)
   registerStrictJsonParser(app);
   app.setErrorHandler(editorError);
   app.addHook("onSend", async (request, reply, payload) => {
-    if (reply.getHeader("content-security-policy") !== PREVIEW_CSP) reply.header("content-security-policy", ADMIN_CSP);
+    if (!reply.hasHeader("content-security-policy")) reply.header("content-security-policy", ADMIN_CSP);
     if (request.url.startsWith("/admin/api/")) reply.header("cache-control", "no-store");
     return payload;
   });
 
+  // The editor's page, with a new nonce each time (never cached: a nonce used twice is no nonce).
+  const adminPage = async (_request: FastifyRequest, reply: FastifyReply) => {
+    const nonce = randomBytes(18).toString("base64");
+    const html = (await readFile(join(bundles.adminDir, "index.html"), "utf8")).replaceAll(NONCE_PLACEHOLDER, nonce);
+    return reply.type("text/html; charset=utf-8").header("cache-control", "no-store").header("content-security-policy", adminPageCsp(nonce)).send(html);
+  };
+  app.get("/admin/", adminPage);
+  app.get("/admin/index.html", adminPage);
   await app.register(fastifyStatic, {
     root: bundles.adminDir,
     prefix: "/admin/",
-    index: ["index.html"],
+    index: false,
     wildcard: true,
     decorateReply: false,
     cacheControl: false,

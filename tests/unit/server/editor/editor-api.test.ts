@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN_CSP, PREVIEW_CSP } from "../../../../src/server/editor/index.ts";
+import { ADMIN_CSP, adminPageCsp, PREVIEW_CSP } from "../../../../src/server/editor/index.ts";
 import type { PageChecker } from "../../../../src/server/editor/publish.ts";
 import { siteCopyRoot } from "../../fixture-site.ts";
 import { startEditorApp } from "./editor-app.ts";
@@ -436,10 +436,21 @@ describe("new pages, preview and publish", () => {
     }
   });
 
-  it("serves the editor's page under its strict CSP", async () => {
-    const response = await app.inject("/admin/");
-    expect(response.statusCode).toBe(200);
-    expect(response.headers["content-security-policy"]).toBe(ADMIN_CSP);
+  it("serves the editor's page under its strict CSP, with a new style nonce each time for CodeMirror's stylesheet", async () => {
+    const nonces = [];
+    for (const url of ["/admin/", "/admin/?page=site/index.yaml", "/admin/index.html"]) {
+      const response = await app.inject(url);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers["cache-control"]).toBe("no-store");
+      const nonce = /<meta property="csp-nonce" nonce="([A-Za-z0-9+/]{24})">/.exec(response.body)?.[1];
+      expect(nonce).toBeDefined();
+      expect(response.headers["content-security-policy"]).toBe(adminPageCsp(nonce!));
+      nonces.push(nonce);
+    }
+    expect(new Set(nonces).size).toBe(3);
+    expect(adminPageCsp("n")).toBe(ADMIN_CSP.replace("style-src 'self'", "style-src 'self' 'nonce-n'"));
     expect(ADMIN_CSP).not.toMatch(/unsafe-(eval|inline)/);
+    const api = await app.inject("/admin/api/pages");
+    expect(api.headers["content-security-policy"]).toBe(ADMIN_CSP);
   });
 });

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Fastify, { type FastifyInstance } from "fastify";
 import { render as renderPage } from "../../../../src/app/entry-server.tsx";
+import { NONCE_PLACEHOLDER } from "../../../../src/server/editor/bundles.ts";
 import { editorPlugin } from "../../../../src/server/editor/index.ts";
 import type { PageChecker } from "../../../../src/server/editor/publish.ts";
 
@@ -16,7 +17,7 @@ export async function startEditorApp(root: string, checkPages: PageChecker): Pro
   const previewDir = join(bundleDir, "preview");
   mkdirSync(adminDir);
   mkdirSync(join(previewDir, "assets"), { recursive: true });
-  writeFileSync(join(adminDir, "index.html"), "<!doctype html><title>Site editor</title>");
+  writeFileSync(join(adminDir, "index.html"), `<!doctype html><title>Site editor</title><meta property="csp-nonce" nonce="${NONCE_PLACEHOLDER}">`);
   writeFileSync(join(previewDir, "assets", "site.css"), "body{}");
   const app = Fastify({ logger: { level: "error" } });
   await app.register(editorPlugin, { root, bundles: { adminDir, previewDir, stylesheet: "/admin/preview/assets/site.css", renderPage }, checkPages });
