@@ -56,4 +56,4 @@ step "build"; npx tsx src/cli/build.ts
 step "size budgets and HTML conformance"; npx vitest run --config tests/budgets/vitest.config.ts --reporter=default --reporter=json --outputFile.json=.tmp/vitest-budgets.json
 step "end-to-end tests"; PLAYWRIGHT_JSON_OUTPUT_NAME=.tmp/playwright.json npx playwright test --reporter=list,json
 step "three engines (Chromium, Firefox ESR, WebKitGTK)"; npx vitest run --config tests/engines/vitest.config.ts --reporter=default --reporter=json --outputFile.json=.tmp/vitest-engines.json
-step "summary"; npx tsx tools/test/test-summary.ts .tmp/vitest.json .tmp/vitest-reliability.json .tmp/vitest-budgets.json .tmp/playwright.json .tmp/vitest-engines.json
+step "summary"; npx tsx tools/test/test-summary.ts .tmp/vitest.json .tmp/vitest-reliability.json .tmp/vitest-budgets.json .tmp/playwright.json .tmp/playwright-editor-walk.json .tmp/vitest-engines.json
