@@ -26,7 +26,7 @@ export interface StaffSummary extends StaffAccount {
 /** A passkey as kept: its credential id (base64url), public key and signature counter. */
 export interface StoredPasskey {
   id: string;
-  publicKey: Uint8Array;
+  publicKey: Uint8Array<ArrayBuffer>;
   counter: number;
   transports: string[];
 }

@@ -82,5 +82,8 @@ describe("src/cli/launch.mjs: the commands and the server as compiled JavaScript
       expect(imported).toContain("fastify");
       expect(imported.filter((name) => !dependencies.includes(name))).toEqual([]);
     }
+    // The editor inside npm start serves its bundles as files, built beforehand: the server never loads Vite or its plugins.
+    expect(packagesImportedBy("start.js")).toContain("@simplewebauthn/server");
+    expect(packagesImportedBy("start.js").filter((name) => name === "vite" || name.startsWith("@vitejs/"))).toEqual([]);
   });
 });
