@@ -1,4 +1,4 @@
-// Whether `npm start` runs the editor (EDITOR: on, off, or auto: when a staff account exists),
+// Whether `npm start` runs the editor (SITE_EDITOR: on, off, or auto: when a staff account exists),
 // and what it needs then: its bundles built (by `npm run build:editor`, a separate process, so
 // the server never loads Vite), the working copy (EDITOR_REPO), and publish's page check.
 import { spawn } from "node:child_process";
@@ -22,7 +22,7 @@ function buildEditor(codeRoot: string): Promise<number> {
 /** The editor to mount, or null with the reason it is off. Throws ConfigError for an EDITOR_REPO without site/, Error when the bundles cannot be built. */
 export async function editorMountFor(config: ServerConfig, codeRoot: string): Promise<{ mount: EditorMount | null; why: string }> {
   const { mode, repo } = config.editor;
-  if (mode === "off") return { mount: null, why: "EDITOR=off" };
+  if (mode === "off") return { mount: null, why: "SITE_EDITOR=off" };
   if (mode === "auto") {
     const staff = await openStaffStore(config);
     const count = await staff.count().finally(() => staff.close());
@@ -35,5 +35,5 @@ export async function editorMountFor(config: ServerConfig, codeRoot: string): Pr
     const code = await buildEditor(codeRoot);
     if (code !== 0) throw new Error(`npm run build:editor failed (exit code ${code}).`);
   }
-  return { mount: { root, bundles: await loadEditorBundles(codeRoot), checkPages: projectCheck(codeRoot, root) }, why: `EDITOR=${mode}` };
+  return { mount: { root, bundles: await loadEditorBundles(codeRoot), checkPages: projectCheck(codeRoot, root) }, why: `SITE_EDITOR=${mode}` };
 }

@@ -59,7 +59,7 @@ export interface ServerConfig {
 }
 
 export interface EditorSettings {
-  /** EDITOR: "auto" runs it when a staff account exists at start-up. */
+  /** SITE_EDITOR: "auto" runs it when a staff account exists at start-up. */
   mode: "auto" | "on" | "off";
   /** EDITOR_REPO: the working copy it edits and publishes from. */
   repo: string;
@@ -199,7 +199,7 @@ function serverConfig(settings: Settings): ServerConfig {
     timeouts: DEFAULT_TIMEOUTS,
     delivery: deliveryConfig(settings),
     retentionDays: settings.ENQUIRY_RETENTION_DAYS,
-    editor: { mode: settings.EDITOR, repo: settings.EDITOR_REPO, origin: checkEditorOrigin(settings.EDITOR_ORIGIN) },
+    editor: { mode: settings.SITE_EDITOR, repo: settings.EDITOR_REPO, origin: checkEditorOrigin(settings.EDITOR_ORIGIN) },
   };
 }
 

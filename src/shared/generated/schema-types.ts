@@ -1162,9 +1162,9 @@ export interface ServerSettings {
    */
   LOG_FORMAT?: "human" | "json";
   /**
-   * The browser editor at `/admin/` inside `npm start`, behind staff sign-in with passkeys ([editor.md](editor.md#staff-sign-in-the-editor-inside-npm-start)). `auto`: on when a staff account exists at start-up (`npm run staff -- invite` makes the first); `on`: always; `off`: never. With several instances, exactly one runs the editor: `off` on the others.
+   * The browser editor at `/admin/` inside `npm start`, behind staff sign-in with passkeys ([editor.md](editor.md#staff-sign-in-the-editor-inside-npm-start)). `auto`: on when a staff account exists at start-up (`npm run staff -- invite` makes the first); `on`: always; `off`: never. With several instances, exactly one runs the editor: `off` on the others. Not `EDITOR`, which shells keep for the text editor (`vi`).
    */
-  EDITOR?: "auto" | "on" | "off";
+  SITE_EDITOR?: "auto" | "on" | "off";
   /**
    * The git working copy the editor changes and publishes from (the folder holding `site/`), relative to the working directory.
    */
