@@ -25,9 +25,10 @@ export default defineConfig({
       args: [...CHROMIUM_ARGS],
     },
   },
+  // A test tagged for one project (tests/e2e/fixtures.ts: DESKTOP_ONLY, PHONE_ONLY) is left out of the other.
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, channel: undefined } },
-    { name: "phone", use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } },
+    { name: "desktop", grepInvert: /@phone-only/, use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, channel: undefined } },
+    { name: "phone", grepInvert: /@desktop-only/, use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } },
   ],
   webServer: {
     command: "node src/cli/launch.mjs start",

@@ -2,6 +2,7 @@ import { expect, type ConsoleMessage, type Page } from "@playwright/test";
 import { ALIASES, PRIMARY_ROUTES } from "../spec-routes.ts";
 import { axeProblems } from "./axe.ts";
 import { oneRoutePerComposition, routesInDist } from "./dist-routes.ts";
+import { DESKTOP_ONLY, PHONE_ONLY } from "./fixtures.ts";
 import { cspViolations, open, test } from "./one-page-per-worker.ts";
 
 const ROUTES = routesInDist();
@@ -50,8 +51,8 @@ test("the sweep covers every route and alias of SPEC §2.2", () => {
  */
 test.describe("every route: structure, console, CSP and axe", () => {
   for (const path of ROUTES) {
-    test(`${path}`, async ({ shared: page, isMobile }) => {
-      test.skip(isMobile && !COMPOSITION_ROUTES.has(path), "same composition as a route the phone visits");
+    // The phone visits one route of each composition; the others are the same composition as a route it visits.
+    test(`${path}`, COMPOSITION_ROUTES.has(path) ? {} : DESKTOP_ONLY, async ({ shared: page }) => {
       const problems: string[] = [];
       const onConsole = (m: ConsoleMessage) => {
         if (m.type() === "error" || m.type() === "warning") problems.push(`${m.type()}: ${m.text()}`);
@@ -80,8 +81,8 @@ test.describe("every route: structure, console, CSP and axe", () => {
   }
 });
 
-test.describe("axe with a header panel open (desktop)", () => {
-  test.skip(({ isMobile }) => isMobile, "desktop navigation");
+test.describe("axe with a header panel open (desktop)", DESKTOP_ONLY, () => {
+  // Only in the desktop project: desktop navigation.
 
   test("each panel of the main navigation", async ({ shared: page }) => {
     test.slow();
@@ -102,8 +103,8 @@ test.describe("axe with a header panel open (desktop)", () => {
   });
 });
 
-test.describe("axe with the phone menu open", () => {
-  test.skip(({ isMobile }) => !isMobile, "phone navigation");
+test.describe("axe with the phone menu open", PHONE_ONLY, () => {
+  // Only in the phone project: phone navigation.
 
   test("the menu, with its groups expanded", async ({ shared: page }) => {
     test.slow();

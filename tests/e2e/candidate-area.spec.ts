@@ -1,7 +1,6 @@
-import { expect, hydrated, test } from "./fixtures.ts";
+import { DESKTOP_ONLY, expect, hydrated, test } from "./fixtures.ts";
 
 /** Rules and markup that are the same code at every width are checked once, on the desktop. */
-const ONCE = "the same logic and markup at every width: checked on the desktop";
 
 test.describe("candidate area (SPEC §4, §5, §8): simulated on the client", () => {
   test("login with both fields goes to the dashboard with no server call", async ({ page }) => {
@@ -22,8 +21,7 @@ test.describe("candidate area (SPEC §4, §5, §8): simulated on the client", ()
     ["asha@example.com", ""],
     ["", ""],
   ] as const) {
-    test(`login with email ${JSON.stringify(email)} and password ${JSON.stringify(password)} alerts exactly`, async ({ page, isMobile }) => {
-      test.skip(isMobile, ONCE);
+    test(`login with email ${JSON.stringify(email)} and password ${JSON.stringify(password)} alerts exactly`, DESKTOP_ONLY, async ({ page }) => {
       await page.goto("/my-nexa/auth/login");
       await hydrated(page);
       const alerts: string[] = [];
@@ -61,8 +59,7 @@ test.describe("candidate area (SPEC §4, §5, §8): simulated on the client", ()
     await expect(page).toHaveURL(/\/my-nexa\/auth\/register$/);
   });
 
-  test("both inputs are required, the email input has the email type, and nothing is stored", async ({ page, isMobile }) => {
-    test.skip(isMobile, ONCE);
+  test("both inputs are required, the email input has the email type, and nothing is stored", DESKTOP_ONLY, async ({ page }) => {
     await page.goto("/my-nexa/auth/login");
     await hydrated(page);
     await expect(page.getByLabel("Email")).toHaveAttribute("type", "email");
@@ -77,8 +74,8 @@ test.describe("candidate area (SPEC §4, §5, §8): simulated on the client", ()
   });
 });
 
-test.describe("links", () => {
-  test.skip(({ isMobile }) => isMobile, ONCE);
+test.describe("links", DESKTOP_ONLY, () => {
+  // Only in the desktop project: the same logic and markup at every width.
   test("external links open in a new tab with rel=noopener noreferrer; internal ones navigate on the client", async ({ page }) => {
     for (const path of ["/", "/my-nexa/learning-corner", "/courses/special-course", "/courses/internship/long-term"]) {
       await page.goto(path);

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, hydrated, test } from "./fixtures.ts";
+import { DESKTOP_ONLY, expect, hydrated, test } from "./fixtures.ts";
 
 /**
  * Client-side navigation as the router (src/app/lib/location.tsx) gives it: each navigation scrolls
@@ -7,8 +7,8 @@ import { expect, hydrated, test } from "./fixtures.ts";
  * page stays until the next one's data has come, and the browser keeps what is its own.
  * Reduced motion makes the scrolling instant, so positions can be read at once.
  */
-test.describe("client-side navigation", () => {
-  test.skip(({ isMobile }) => isMobile, "the same on every viewport; the desktop panels hold the links to a page's own anchors");
+test.describe("client-side navigation", DESKTOP_ONLY, () => {
+  // Only in the desktop project: the same on every viewport; the desktop panels hold the links to a page's own anchors.
   test.use({ contextOptions: { reducedMotion: "reduce" } });
 
   const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main" });

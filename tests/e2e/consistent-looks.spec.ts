@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, hydrated, test } from "./fixtures.ts";
+import { DESKTOP_ONLY, expect, hydrated, test } from "./fixtures.ts";
 
 /**
  * The site's looks hold one scale: section headings of one size and spacing on every block, a
@@ -7,8 +7,8 @@ import { expect, hydrated, test } from "./fixtures.ts";
  * short table values on one line, the slideshow's controls off its picture on phones, and course
  * categories opened by a click anywhere on the card.
  */
-test.describe("consistent looks", () => {
-  test.skip(({ isMobile }) => isMobile, "each test sets its own widths");
+test.describe("consistent looks", DESKTOP_ONLY, () => {
+  // Only in the desktop project: each test sets its own widths.
   test.use({ reducedMotion: "reduce" });
 
   async function open(page: Page, path: string, width: number) {

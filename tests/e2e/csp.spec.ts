@@ -4,6 +4,7 @@ import { expect, type APIResponse } from "@playwright/test";
 import { parseTrustProxy } from "../../src/server/env.ts";
 import { startServer } from "../../src/server/start-server.ts";
 import { DIST, htmlFilesInDist } from "./dist-routes.ts";
+import { DESKTOP_ONLY } from "./fixtures.ts";
 import { cspViolations, open, test } from "./one-page-per-worker.ts";
 
 /** The policy README.md gives, word for word: no inline code, no eval, same origin only (no API base set). */
@@ -50,8 +51,8 @@ export function inlineScripts(html: string): string[] {
   return [...html.matchAll(/<script\b(?![^>]*\ssrc=)[^>]*>/gi)].map((m) => m[0]).filter((tag) => !data.includes(tag));
 }
 
-test.describe("the prerendered site is CSP-clean", () => {
-  test.skip(({ isMobile }) => isMobile, "reads files, once");
+test.describe("the prerendered site is CSP-clean", DESKTOP_ONLY, () => {
+  // Only in the desktop project: reads files, once.
 
   test("the inline-script rule lets exactly the data blocks through", () => {
     const allowed = [STRUCTURED_DATA_TAG, SITE_DATA_TAG, PAGE_DATA_TAG];
@@ -135,8 +136,8 @@ test.describe("the prerendered site is CSP-clean", () => {
   });
 });
 
-test.describe("security headers of npm start", () => {
-  test.skip(({ isMobile }) => isMobile, "HTTP only");
+test.describe("security headers of npm start", DESKTOP_ONLY, () => {
+  // Only in the desktop project: HTTP only.
 
   const expectHeaders = (response: APIResponse) => {
     expect(response.headers()).toMatchObject(HEADERS);

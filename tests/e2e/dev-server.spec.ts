@@ -3,7 +3,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writ
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createServer, type ViteDevServer } from "vite";
-import { expect, test } from "./fixtures.ts";
+import { DESKTOP_ONLY, expect, test } from "./fixtures.ts";
 
 /**
  * `npm run dev` for someone editing YAML: a change refreshes the page; a page whose file has a
@@ -36,8 +36,8 @@ const PRIVATE_FILES: Readonly<Record<string, string>> = {
   "tests/e2e/fixtures.ts": SECRET,
 };
 
-test.describe("dev server", () => {
-  test.skip(({ isMobile }) => isMobile, "one viewport is enough");
+test.describe("dev server", DESKTOP_ONLY, () => {
+  // Only in the desktop project: one viewport is enough.
   test.describe.configure({ mode: "serial" });
   // Vite compiles the app on the first request of each page: tens of seconds on a busy machine.
   test.setTimeout(120_000);

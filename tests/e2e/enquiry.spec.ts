@@ -2,7 +2,7 @@ import Database from "better-sqlite3";
 import { randomUUID } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import type { Page, Request, Route } from "@playwright/test";
-import { expect, hydrated, test } from "./fixtures.ts";
+import { DESKTOP_ONLY, expect, hydrated, test } from "./fixtures.ts";
 
 // The database the server started by playwright.config.ts writes to.
 const DB_PATH = fileURLToPath(new URL("../../.tmp/e2e/enquiries.db", import.meta.url));
@@ -130,7 +130,6 @@ const storedItems = (page: Page) =>
  * checked once, on the desktop; the phone runs what a visitor does there (open the form, choose
  * a country, send, put every broken rule right).
  */
-const ONCE = "the same logic at every width: checked on the desktop";
 
 test.describe("the contact page", () => {
   for (const path of ["/connect", "/about-us/connect"]) {
@@ -199,8 +198,7 @@ test.describe("sending an enquiry", () => {
     await expectEmptyForm(page);
   });
 
-  test("with other and a custom ISD code, the phone is that code joined to the number", async ({ page, isMobile }) => {
-    test.skip(isMobile, ONCE);
+  test("with other and a custom ISD code, the phone is that code joined to the number", DESKTOP_ONLY, async ({ page }) => {
     const alerts = recordAlerts(page);
     const fill = validFill({ countryCode: "other", customIsdCode: "+61", subject: "Outsourcing", message: "" });
     await openForm(page);
@@ -212,8 +210,7 @@ test.describe("sending an enquiry", () => {
     expect(JSON.parse((await storedItems(page)).formData!)).toMatchObject({ countryCode: "other", customIsdCode: "+61" });
   });
 
-  test("an answer without a session_id stores an empty enquirySessionId", async ({ page, isMobile }) => {
-    test.skip(isMobile, ONCE);
+  test("an answer without a session_id stores an empty enquirySessionId", DESKTOP_ONLY, async ({ page }) => {
     recordAlerts(page);
     await recordRequests(page, (route) => route.fulfill({ status: 201, contentType: "application/json", body: "{}" }));
     await openForm(page);
@@ -223,8 +220,7 @@ test.describe("sending an enquiry", () => {
     expect((await storedItems(page)).sessionId).toBe("");
   });
 
-  test("a server error (500) shows the failure alert and keeps every field", async ({ page, isMobile }) => {
-    test.skip(isMobile, ONCE);
+  test("a server error (500) shows the failure alert and keeps every field", DESKTOP_ONLY, async ({ page }) => {
     const alerts = recordAlerts(page);
     await recordRequests(page, (route) => route.fulfill({ status: 500, contentType: "application/json", body: '{"error":"Internal server error"}' }));
     const fill = validFill({ countryCode: "other", customIsdCode: "+44" });
@@ -238,8 +234,7 @@ test.describe("sending an enquiry", () => {
     expect(await storedItems(page)).toEqual({ sessionId: null, formData: null });
   });
 
-  test("a server that cannot be reached shows the other alert, logs the error and keeps every field", async ({ page, consoleProblems, isMobile }) => {
-    test.skip(isMobile, ONCE);
+  test("a server that cannot be reached shows the other alert, logs the error and keeps every field", DESKTOP_ONLY, async ({ page, consoleProblems }) => {
     const alerts = recordAlerts(page);
     await recordRequests(page, (route) => route.abort());
     const fill = validFill();
@@ -253,8 +248,7 @@ test.describe("sending an enquiry", () => {
     expect(await storedItems(page)).toEqual({ sessionId: null, formData: null });
   });
 
-  test("a double click sends one request, with the button disabled while it is on its way", async ({ page, isMobile }) => {
-    test.skip(isMobile, ONCE);
+  test("a double click sends one request, with the button disabled while it is on its way", DESKTOP_ONLY, async ({ page }) => {
     const alerts = recordAlerts(page);
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -274,45 +268,45 @@ test.describe("sending an enquiry", () => {
     expect(rowsFor(fill.email)).toHaveLength(1);
   });
 
-  test("a retry after a lost answer sends the same Idempotency-Key, so the enquiry is stored once; the next fill gets a new key", async ({
-    page,
-    isMobile,
-  }) => {
-    test.skip(isMobile, ONCE);
-    const alerts = recordAlerts(page);
-    let attempt = 0;
-    const requests = await recordRequests(page, async (route) => {
-      attempt += 1;
-      if (attempt > 1) return route.continue();
-      await route.fetch(); // the server stores it…
-      await route.abort(); // …but the answer never arrives.
-    });
-    const fill = validFill();
-    await openForm(page);
-    await fillForm(page, fill);
-    await submit(page).click();
-    await expect.poll(() => alerts).toEqual([NETWORK]);
-    expect(rowsFor(fill.email)).toHaveLength(1);
+  test(
+    "a retry after a lost answer sends the same Idempotency-Key, so the enquiry is stored once; the next fill gets a new key",
+    DESKTOP_ONLY,
+    async ({ page }) => {
+      const alerts = recordAlerts(page);
+      let attempt = 0;
+      const requests = await recordRequests(page, async (route) => {
+        attempt += 1;
+        if (attempt > 1) return route.continue();
+        await route.fetch(); // the server stores it…
+        await route.abort(); // …but the answer never arrives.
+      });
+      const fill = validFill();
+      await openForm(page);
+      await fillForm(page, fill);
+      await submit(page).click();
+      await expect.poll(() => alerts).toEqual([NETWORK]);
+      expect(rowsFor(fill.email)).toHaveLength(1);
 
-    await submit(page).click();
-    await expect(page).toHaveURL(/\/$/);
-    expect(alerts).toEqual([NETWORK, THANKS]);
-    const [first, retry] = requests.map((r) => r.headers()["idempotency-key"]);
-    expect(first).toMatch(UUID);
-    expect(retry).toBe(first);
-    const rows = rowsFor(fill.email);
-    expect(rows).toHaveLength(1);
-    expect((await storedItems(page)).sessionId).toBe(rows[0]!.session_id);
+      await submit(page).click();
+      await expect(page).toHaveURL(/\/$/);
+      expect(alerts).toEqual([NETWORK, THANKS]);
+      const [first, retry] = requests.map((r) => r.headers()["idempotency-key"]);
+      expect(first).toMatch(UUID);
+      expect(retry).toBe(first);
+      const rows = rowsFor(fill.email);
+      expect(rows).toHaveLength(1);
+      expect((await storedItems(page)).sessionId).toBe(rows[0]!.session_id);
 
-    await page.goBack();
-    await hydrated(page);
-    await fillForm(page, validFill());
-    await submit(page).click();
-    await expect(page).toHaveURL(/\/$/);
-    expect(requests).toHaveLength(3);
-    expect(requests[2]!.headers()["idempotency-key"]).toMatch(UUID);
-    expect(requests[2]!.headers()["idempotency-key"]).not.toBe(first);
-  });
+      await page.goBack();
+      await hydrated(page);
+      await fillForm(page, validFill());
+      await submit(page).click();
+      await expect(page).toHaveURL(/\/$/);
+      expect(requests).toHaveLength(3);
+      expect(requests[2]!.headers()["idempotency-key"]).toMatch(UUID);
+      expect(requests[2]!.headers()["idempotency-key"]).not.toBe(first);
+    },
+  );
 });
 
 test.describe("checks on submit (SPEC §5)", () => {
@@ -331,8 +325,7 @@ test.describe("checks on submit (SPEC §5)", () => {
   ];
 
   for (const { name, change, label, message } of CASES) {
-    test(`${name}: the alert "${message}", and ${label} marked invalid, described and focused`, async ({ page, isMobile }) => {
-      test.skip(isMobile, ONCE);
+    test(`${name}: the alert "${message}", and ${label} marked invalid, described and focused`, DESKTOP_ONLY, async ({ page }) => {
       const alerts = recordAlerts(page);
       const requests = await recordRequests(page);
       const fill = validFill(change);

@@ -1,10 +1,10 @@
 import { ALIASES, ANCHORS } from "../spec-routes.ts";
-import { expect, test } from "./fixtures.ts";
+import { DESKTOP_ONLY, expect, test } from "./fixtures.ts";
 
 // Each route's structure (h1, header, footer, console, sideways scrolling) is checked in the
 // one-visit-per-route sweep of a11y.spec.ts; these read the prerendered HTML, once.
-test.describe("the prerendered HTML", () => {
-  test.skip(({ isMobile }) => isMobile, "reads HTML, once");
+test.describe("the prerendered HTML", DESKTOP_ONLY, () => {
+  // Only in the desktop project: reads HTML, once.
 
   for (const [path, ids] of Object.entries(ANCHORS)) {
     test(`${path} defines its ${ids.length} anchors of SPEC §2.3`, async ({ request }) => {

@@ -1,12 +1,12 @@
-import { expect, hydrated, test } from "./fixtures.ts";
+import { DESKTOP_ONLY, expect, hydrated, test } from "./fixtures.ts";
 
 /**
  * WCAG 2.4.3: after a client-side link, focus is where a page load would put it: on the new page's
  * main heading, or on the link's hash target; the new title is said once by a polite live region.
  * A focus ring shows there only for a visitor using the keyboard.
  */
-test.describe("focus after a client-side link", () => {
-  test.skip(({ isMobile }) => isMobile, "the same on every viewport");
+test.describe("focus after a client-side link", DESKTOP_ONLY, () => {
+  // Only in the desktop project: the same on every viewport.
 
   test("from the home page's Careers button, focus is on /careers' main heading and the title is announced", async ({ page }) => {
     await page.goto("/");
@@ -56,8 +56,8 @@ test.describe("focus after a client-side link", () => {
   });
 });
 
-test.describe("the candidate forms", () => {
-  test.skip(({ isMobile }) => isMobile, "the same on every viewport");
+test.describe("the candidate forms", DESKTOP_ONLY, () => {
+  // Only in the desktop project: the same on every viewport.
 
   test("registration with a field empty lets the browser's own required-field message speak, and stays", async ({ page }) => {
     await page.goto("/my-nexa/auth/register");

@@ -1,4 +1,4 @@
-import { expect, FULL_BROWSER, test } from "./fixtures.ts";
+import { DESKTOP_ONLY, expect, FULL_BROWSER, test } from "./fixtures.ts";
 
 /**
  * The bundled typeface swaps in without moving the page: the font file is held
@@ -16,8 +16,8 @@ const PAGES: [string, number][] = [
 // Pixels and font timing are measured in the full browser (see FULL_BROWSER).
 test.use({ launchOptions: FULL_BROWSER });
 
-test.describe("the font swap", () => {
-  test.skip(({ isMobile }) => isMobile, "one browser sets each width");
+test.describe("the font swap", DESKTOP_ONLY, () => {
+  // Only in the desktop project: one browser sets each width.
 
   for (const [path, width] of PAGES) {
     test(`${path} at ${width} px: the swap from the fallback shifts the layout by less than 0.02 (CLS)`, async ({ page }) => {

@@ -1,5 +1,5 @@
 import type { Browser, Locator, Page } from "@playwright/test";
-import { expect, hydrated, test } from "./fixtures.ts";
+import { DESKTOP_ONLY, expect, hydrated, test } from "./fixtures.ts";
 
 /**
  * Forced colours (Windows high contrast): every icon, state and current-item mark stays visible.
@@ -54,8 +54,8 @@ async function forcedPage(browser: Browser, path: string, width: number) {
   return page;
 }
 
-test.describe("forced colours", () => {
-  test.skip(({ isMobile }) => isMobile, "each width is its own window");
+test.describe("forced colours", DESKTOP_ONLY, () => {
+  // Only in the desktop project: each width is its own window.
 
   test("at 375: the menu icon's bars and the open menu's ✕ show, and the current page stays marked", async ({ browser }, testInfo) => {
     test.slow();

@@ -1,10 +1,10 @@
-import { expect, hydrated, test } from "./fixtures.ts";
+import { DESKTOP_ONLY, expect, hydrated, PHONE_ONLY, test } from "./fixtures.ts";
 
 const PANELS = ["About Us", "Careers", "Industries", "Insights", "Services", "Products", "Courses"];
 const panelOf = (label: string) => `#panel-${label.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
 
-test.describe("header panels on the desktop (SPEC §2.1, §4)", () => {
-  test.skip(({ isMobile }) => isMobile, "desktop navigation");
+test.describe("header panels on the desktop (SPEC §2.1, §4)", DESKTOP_ONLY, () => {
+  // Only in the desktop project: desktop navigation.
 
   test.beforeEach(async ({ page }) => {
     await page.goto("/about-us");
@@ -122,8 +122,8 @@ test.describe("header panels on the desktop (SPEC §2.1, §4)", () => {
   });
 });
 
-test.describe("the phone menu (≤ 768px)", () => {
-  test.skip(({ isMobile }) => !isMobile, "phone navigation");
+test.describe("the phone menu (≤ 768px)", PHONE_ONLY, () => {
+  // Only in the phone project: phone navigation.
 
   test.beforeEach(async ({ page }) => {
     await page.goto("/");

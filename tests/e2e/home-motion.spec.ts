@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { firstViewOnPhone } from "../../tools/measure/first-view.ts";
-import { expect, hydrated, test } from "./fixtures.ts";
+import { DESKTOP_ONLY, expect, hydrated, PHONE_ONLY, test } from "./fixtures.ts";
 
 test.describe("slideshow (SPEC §4: index alternates 0, 1 every 4000 ms)", () => {
   test("shows slide 0, then 1 after 4 s, then 0 after 8 s", async ({ page }) => {
@@ -35,8 +35,8 @@ test.describe("slideshow (SPEC §4: index alternates 0, 1 every 4000 ms)", () =>
     await expect(carousel).toHaveAttribute("data-index", "1");
   });
 
-  test("rotation stops while hovered", async ({ page, isMobile }) => {
-    test.skip(isMobile, "no hover on phones");
+  // Only in the desktop project: no hover on phones.
+  test("rotation stops while hovered", DESKTOP_ONLY, async ({ page }) => {
     await page.clock.install();
     await page.goto("/");
     await hydrated(page);
@@ -186,8 +186,8 @@ test.describe("intro video", () => {
     { width: 1280, height: 800, phone: false },
   ];
   for (const { width, height, phone } of windows) {
-    test(`at ${width}×${height} the poster and the playing video are the ${phone ? "phone" : "full"} files`, async ({ browser, isMobile }) => {
-      test.skip(isMobile, "each window is its own context: once is enough");
+    test(`at ${width}×${height} the poster and the playing video are the ${phone ? "phone" : "full"} files`, DESKTOP_ONLY, async ({ browser }) => {
+      // Only in the desktop project: each window is its own context, so once is enough.
       const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 2, isMobile: width < 1024, hasTouch: width < 1024 });
       const page = await context.newPage();
       await page.goto("/");
@@ -208,48 +208,54 @@ test.describe("intro video", () => {
   /** What the pictures and videos of the first view may weigh on a phone, bodies only (headers and JS, CSS, HTML and font are tools/measure/first-view.ts's). */
   const PHONE_MEDIA_BUDGET = 20 * 1024;
   for (const reducedMotion of ["no-preference", "reduce"] as const) {
-    test(`a phone's first view (${reducedMotion === "reduce" ? "reduced motion" : "video started once idle"}) fetches at most ${PHONE_MEDIA_BUDGET / 1024} KB of pictures and video, none of the full intro files`, async ({
-      browser,
-      isMobile,
-    }) => {
-      test.skip(!isMobile, "a phone");
-      const context = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true, reducedMotion });
-      const page = await context.newPage();
-      const media: Promise<[string, number]>[] = [];
-      page.on("requestfinished", (r) => {
-        const path = new URL(r.url()).pathname;
-        if (/\.(svg|webp|jpe?g|png|avif|webm|mp4)$/.test(path)) media.push(r.sizes().then((s) => [path, s.responseBodySize]));
-      });
-      await page.goto("/");
-      await hydrated(page);
-      if (reducedMotion === "reduce") await page.waitForTimeout(2000);
-      else await expect.poll(() => page.locator("video[autoplay]").evaluate((v: HTMLVideoElement) => v.currentTime > 0), { timeout: 10_000 }).toBe(true);
-      const fetched = await Promise.all(media);
-      const total = fetched.reduce((n, [, bytes]) => n + bytes, 0);
-      console.log(`phone first view, ${reducedMotion}: ${fetched.map(([p, b]) => `${p} ${b}`).join(", ")}; ${total} bytes (budget ${PHONE_MEDIA_BUDGET})`);
-      const paths = fetched.map(([p]) => p);
-      expect(paths).toContain("/home/intro-phone-poster.webp");
-      expect(paths.filter((p) => /^\/home\/intro(-poster)?\./.test(p))).toEqual([]);
-      if (reducedMotion === "reduce") expect(paths.filter((p) => /\.(webm|mp4)$/.test(p))).toEqual([]);
-      else expect(paths).toContain("/home/intro-phone.webm");
-      expect(total).toBeLessThanOrEqual(PHONE_MEDIA_BUDGET);
-      await context.close();
-    });
+    test(
+      `a phone's first view (${reducedMotion === "reduce" ? "reduced motion" : "video started once idle"}) fetches at most ${PHONE_MEDIA_BUDGET / 1024} KB of pictures and video, none of the full intro files`,
+      PHONE_ONLY,
+      async ({ browser }) => {
+        const context = await browser.newContext({
+          viewport: { width: 375, height: 812 },
+          deviceScaleFactor: 3,
+          isMobile: true,
+          hasTouch: true,
+          reducedMotion,
+        });
+        const page = await context.newPage();
+        const media: Promise<[string, number]>[] = [];
+        page.on("requestfinished", (r) => {
+          const path = new URL(r.url()).pathname;
+          if (/\.(svg|webp|jpe?g|png|avif|webm|mp4)$/.test(path)) media.push(r.sizes().then((s) => [path, s.responseBodySize]));
+        });
+        await page.goto("/");
+        await hydrated(page);
+        if (reducedMotion === "reduce") await page.waitForTimeout(2000);
+        else await expect.poll(() => page.locator("video[autoplay]").evaluate((v: HTMLVideoElement) => v.currentTime > 0), { timeout: 10_000 }).toBe(true);
+        const fetched = await Promise.all(media);
+        const total = fetched.reduce((n, [, bytes]) => n + bytes, 0);
+        console.log(`phone first view, ${reducedMotion}: ${fetched.map(([p, b]) => `${p} ${b}`).join(", ")}; ${total} bytes (budget ${PHONE_MEDIA_BUDGET})`);
+        const paths = fetched.map(([p]) => p);
+        expect(paths).toContain("/home/intro-phone-poster.webp");
+        expect(paths.filter((p) => /^\/home\/intro(-poster)?\./.test(p))).toEqual([]);
+        if (reducedMotion === "reduce") expect(paths.filter((p) => /\.(webm|mp4)$/.test(p))).toEqual([]);
+        else expect(paths).toContain("/home/intro-phone.webm");
+        expect(total).toBeLessThanOrEqual(PHONE_MEDIA_BUDGET);
+        await context.close();
+      },
+    );
   }
 
   /** The phone's first-view budget: everything a phone fetches for the home page before any interaction, the video started once idle included, as sent (compressed, with headers). */
   const PHONE_FIRST_VIEW_BUDGET = 150 * 1024;
-  test(`the home page's whole first view on a phone is at most ${PHONE_FIRST_VIEW_BUDGET / 1024} KB over the wire, the intro video included`, async ({
-    isMobile,
-    baseURL,
-  }) => {
-    test.skip(!isMobile, "a phone");
-    test.setTimeout(60_000);
-    const view = await firstViewOnPhone(`${baseURL}/`);
-    console.log(
-      `phone first view of /: ${view.bytes} bytes (${view.beforeVideo} before a video starts): ${view.files.map((f) => `${f.path} ${f.bytes}`).join(", ")}`,
-    );
-    expect(view.files.map((f) => f.path)).toContain("/home/intro-phone.webm");
-    expect(view.bytes).toBeLessThanOrEqual(PHONE_FIRST_VIEW_BUDGET);
-  });
+  test(
+    `the home page's whole first view on a phone is at most ${PHONE_FIRST_VIEW_BUDGET / 1024} KB over the wire, the intro video included`,
+    PHONE_ONLY,
+    async ({ baseURL }) => {
+      test.setTimeout(60_000);
+      const view = await firstViewOnPhone(`${baseURL}/`);
+      console.log(
+        `phone first view of /: ${view.bytes} bytes (${view.beforeVideo} before a video starts): ${view.files.map((f) => `${f.path} ${f.bytes}`).join(", ")}`,
+      );
+      expect(view.files.map((f) => f.path)).toContain("/home/intro-phone.webm");
+      expect(view.bytes).toBeLessThanOrEqual(PHONE_FIRST_VIEW_BUDGET);
+    },
+  );
 });

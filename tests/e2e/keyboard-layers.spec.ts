@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { expect, hydrated, test } from "./fixtures.ts";
+import { DESKTOP_ONLY, expect, hydrated, test } from "./fixtures.ts";
 
 /**
  * Keyboard walks through the open layers (WCAG 2.4.11): with a header panel or the phone menu
@@ -30,8 +30,8 @@ async function newPage(browser: Browser, path: string, width: number, phone: boo
   return page;
 }
 
-test.describe("Tab through each header panel", () => {
-  test.skip(({ isMobile }) => isMobile, "each width is its own window");
+test.describe("Tab through each header panel", DESKTOP_ONLY, () => {
+  // Only in the desktop project: each width is its own window.
 
   for (const width of [1280, 1024, 800]) {
     test(`at ${width} px, focus is in the open panel or the panel has closed`, async ({ browser }) => {
@@ -67,8 +67,8 @@ test.describe("Tab through each header panel", () => {
   }
 });
 
-test.describe("the phone menu is a modal dialog", () => {
-  test.skip(({ isMobile }) => isMobile, "its own window at 375 px");
+test.describe("the phone menu is a modal dialog", DESKTOP_ONLY, () => {
+  // Only in the desktop project: its own window at 375 px.
 
   test("at 375 px focus moves in, never leaves while it is open (forwards and backwards), and returns to the button", async ({ browser }) => {
     test.slow();
@@ -135,8 +135,8 @@ function contrast(a: string, b: string): number {
   return (hi + 0.05) / (lo + 0.05);
 }
 
-test.describe("the phone menu's links stay legible in every state", () => {
-  test.skip(({ isMobile }) => isMobile, "its own window at 375 px");
+test.describe("the phone menu's links stay legible in every state", DESKTOP_ONLY, () => {
+  // Only in the desktop project: its own window at 375 px.
 
   test("at 375 px: rest, hover, active, focus and current are all at least 4.5:1 on the menu's navy", async ({ browser }) => {
     test.slow();

@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { expect, hydrated, test } from "./fixtures.ts";
+import { DESKTOP_ONLY, expect, hydrated, test } from "./fixtures.ts";
 
 /**
  * The header's panels and the phone menu close whenever the visitor goes somewhere, a link to the
@@ -36,8 +36,8 @@ const SAME_PAGE: { how: string; path: string; panel: string; link: string; id: s
   { how: "keyboard", path: "/about-us/details", panel: "About Us", link: "Leadership", id: "leadership", width: 1280 },
 ];
 
-test.describe("a header panel closes when its link goes to the page already shown", () => {
-  test.skip(({ isMobile }) => isMobile, "each case sets its own window");
+test.describe("a header panel closes when its link goes to the page already shown", DESKTOP_ONLY, () => {
+  // Only in the desktop project: each case sets its own window.
 
   for (const { how, path, panel, link, id, width } of SAME_PAGE) {
     test(`${how} at ${width}: ${path} → ${panel} → ${link}`, async ({ browser }) => {
@@ -77,8 +77,8 @@ test.describe("a header panel closes when its link goes to the page already show
   });
 });
 
-test.describe("the phone menu closes when its link goes to the page already shown", () => {
-  test.skip(({ isMobile }) => isMobile, "each case sets its own window");
+test.describe("the phone menu closes when its link goes to the page already shown", DESKTOP_ONLY, () => {
+  // Only in the desktop project: each case sets its own window.
 
   for (const how of ["touch", "keyboard"] as const) {
     test(`${how} at 375: /products/details → Menu → Products → TextifyAI`, async ({ browser }) => {
@@ -105,8 +105,8 @@ test.describe("the phone menu closes when its link goes to the page already show
   }
 });
 
-test.describe("a panel never covers what the visitor is doing", () => {
-  test.skip(({ isMobile }) => isMobile, "desktop navigation");
+test.describe("a panel never covers what the visitor is doing", DESKTOP_ONLY, () => {
+  // Only in the desktop project: desktop navigation.
 
   test("a resting pointer between an item and its panel keeps it open (no gap, WCAG 1.4.13)", async ({ page }) => {
     await page.goto("/about-us");

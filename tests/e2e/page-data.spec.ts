@@ -1,11 +1,11 @@
-import { expect, hydrated, test } from "./fixtures.ts";
+import { DESKTOP_ONLY, expect, hydrated, test } from "./fixtures.ts";
 
 /**
  * A page carries its own data (a JSON block in its HTML) and loads only its blocks;
  * client-side navigation fetches the next address's data file, and an address with none is the not-found page.
  */
-test.describe("page data and block chunks", () => {
-  test.skip(({ isMobile }) => isMobile, "the same on every viewport");
+test.describe("page data and block chunks", DESKTOP_ONLY, () => {
+  // Only in the desktop project: the same on every viewport.
 
   test("a prerendered page hydrates from its own HTML: no data file, no other page, only its blocks", async ({ page, consoleProblems }) => {
     const requested: string[] = [];

@@ -1,10 +1,10 @@
-import { expect, hydrated, test } from "./fixtures.ts";
+import { DESKTOP_ONLY, expect, hydrated, PHONE_ONLY, test } from "./fixtures.ts";
 
 type Box = { x: number; y: number; width: number; height: number };
 const overlap = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
-test.describe("the home page on a phone", () => {
-  test.skip(({ isMobile }) => !isMobile, "phone layout");
+test.describe("the home page on a phone", PHONE_ONLY, () => {
+  // Only in the phone project: phone layout.
 
   for (const width of [320, 375, 430]) {
     test(`at ${width} px the slideshow's picture is uncovered, its caption below it, and the controls off the text`, async ({ page }) => {
@@ -37,8 +37,8 @@ test.describe("the home page on a phone", () => {
   }
 });
 
-test("on short pages the footer reaches the bottom of the window", async ({ page, isMobile }) => {
-  test.skip(isMobile, "tall desktop windows");
+// Only in the desktop project: tall desktop windows.
+test("on short pages the footer reaches the bottom of the window", DESKTOP_ONLY, async ({ page }) => {
   for (const [path, width, height] of [
     ["/teach-with-us", 1440, 1000],
     ["/my-nexa", 1920, 1200],

@@ -1,7 +1,7 @@
-import { expect, hydrated, test } from "./fixtures.ts";
+import { DESKTOP_ONLY, expect, hydrated, test } from "./fixtures.ts";
 
-test.describe("layout follows resizing across 768px without a reload (SPEC §4)", () => {
-  test.skip(({ isMobile }) => isMobile, "resizes a desktop window");
+test.describe("layout follows resizing across 768px without a reload (SPEC §4)", DESKTOP_ONLY, () => {
+  // Only in the desktop project: resizes a desktop window.
 
   test("internship table ↔ card list", async ({ page }) => {
     await page.goto("/courses/internship/short-term");

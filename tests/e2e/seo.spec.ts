@@ -6,7 +6,7 @@ import presets from "structured-data-testing-tool/presets.js";
 import { jsonLdOf, structuredDataProblems, typesOf } from "../../src/build/seo/required.ts";
 import { ALIASES, PRIMARY_ROUTES } from "../spec-routes.ts";
 import { DIST, routesInDist, sitemapRoutes } from "./dist-routes.ts";
-import { expect, hydrated, test } from "./fixtures.ts";
+import { DESKTOP_ONLY, expect, hydrated, test } from "./fixtures.ts";
 
 const { structuredDataTest } = sdtt;
 const { Google, Twitter, Facebook } = presets;
@@ -45,8 +45,8 @@ const aliasesInDist = () => {
   return routesInDist().filter((r) => !primary.has(r));
 };
 
-test.describe("every page's head, in the prerendered HTML", () => {
-  test.skip(({ isMobile }) => isMobile, "reads files, once");
+test.describe("every page's head, in the prerendered HTML", DESKTOP_ONLY, () => {
+  // Only in the desktop project: reads files, once.
 
   test("the sitemap's pages are every route of SPEC §2.2 and every page in dist/ that is not an alias", () => {
     const listed = sitemapRoutes();
@@ -173,8 +173,8 @@ test.describe("every page's head, in the prerendered HTML", () => {
   });
 });
 
-test.describe("sitemap.xml, robots.txt and the not-found page from npm start", () => {
-  test.skip(({ isMobile }) => isMobile, "HTTP only");
+test.describe("sitemap.xml, robots.txt and the not-found page from npm start", DESKTOP_ONLY, () => {
+  // Only in the desktop project: HTTP only.
 
   test("the sitemap lists each page once, by its absolute address, and no alias", async ({ request }) => {
     const response = await request.get("/sitemap.xml");

@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import type { Page } from "@playwright/test";
 import { ENQUIRY_PATH, fillEnquiryForm, fillInBatches } from "../../tools/test/enquiry-fills.ts";
 import { batchMarker, spamOutcome } from "../../tools/test/spam-outcomes.ts";
-import { expect, test } from "./fixtures.ts";
+import { DESKTOP_ONLY, expect, test } from "./fixtures.ts";
 
 /**
  * The spam defences against the bots of the field, through the real server and the real
@@ -54,8 +54,8 @@ async function postMany(page: Page, bodies: (i: number) => object): Promise<numb
   return statuses;
 }
 
-test.describe("spam defences", () => {
-  test.skip(({ isMobile }) => isMobile, "one viewport is enough: the server decides");
+test.describe("spam defences", DESKTOP_ONLY, () => {
+  // Only in the desktop project: one viewport is enough: the server decides.
   test.describe.configure({ timeout: 180_000 });
 
   test(`${BOT_POSTS} posts from a naive bot (the six fields, no form): 201 each, none delivered`, async ({ page }) => {

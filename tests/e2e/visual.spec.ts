@@ -1,4 +1,4 @@
-import { expect, FULL_BROWSER, hydrated, test } from "./fixtures.ts";
+import { DESKTOP_ONLY, expect, FULL_BROWSER, hydrated, test } from "./fixtures.ts";
 
 /**
  * Visual regression: twelve key pages, whole, at four widths, against baselines
@@ -32,8 +32,8 @@ const SHOT_HEIGHT = 2400;
 // Pixels and font timing are measured in the full browser (see FULL_BROWSER).
 test.use({ launchOptions: FULL_BROWSER });
 
-test.describe("screenshots of key pages match their baselines", () => {
-  test.skip(({ isMobile }) => isMobile, "one desktop browser sets each width");
+test.describe("screenshots of key pages match their baselines", DESKTOP_ONLY, () => {
+  // Only in the desktop project: one desktop browser sets each width.
   test.use({ reducedMotion: "reduce", deviceScaleFactor: 1 });
 
   for (const [name, path] of PAGES) {

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { sitemapRoutes } from "./dist-routes.ts";
-import { expect, test } from "./fixtures.ts";
+import { DESKTOP_ONLY, expect, test } from "./fixtures.ts";
 
 /**
  * No sideways scroll and no header control outside the window, on every route,
@@ -112,8 +112,8 @@ const BANDS: [number, number][] = [
   [1441, 1920],
 ];
 
-test.describe("every width from 320 to 1920 px", () => {
-  test.skip(({ isMobile }) => isMobile, "one desktop browser sweeps every width, phones included");
+test.describe("every width from 320 to 1920 px", DESKTOP_ONLY, () => {
+  // Only in the desktop project: one desktop browser sweeps every width, phones included.
   test.describe.configure({ mode: "parallel" });
 
   const routes = sitemapRoutes();
@@ -225,8 +225,8 @@ test.describe("every width from 320 to 1920 px", () => {
   });
 });
 
-test("the frame lays a page out as a real window of the same width does", async ({ page, isMobile }) => {
-  test.skip(isMobile, "desktop window");
+// Only in the desktop project: a desktop window.
+test("the frame lays a page out as a real window of the same width does", DESKTOP_ONLY, async ({ page }) => {
   // Guards the method above: page height and sideways overflow at widths across both breakpoints.
   const widths = [320, 768, 769, 1024, 1025, 1440];
   await page.goto("/");

@@ -57,7 +57,8 @@ export function addReport(totals: Totals, report: VitestReport | PlaywrightRepor
     for (const test of playwrightTests(report.suites)) {
       if (test.status !== "skipped") continue;
       const why = test.annotations.find((a) => a.type === "skip")?.description;
-      // Tests written for one viewport skip themselves in the other project: expected, not a gap.
+      // A skip decided while the test runs, with its project (a test written for one viewport is
+      // tagged for that project and not run at the other at all, so it is not counted here).
       addSkip(totals, why ? `${why} (not run at the ${test.projectName} viewport)` : `no reason given (${test.projectName} viewport)`);
     }
     return;

@@ -34,17 +34,38 @@ interface Built {
   bundlesReused: boolean;
 }
 
-function build(...args: string[]): Built {
-  const run = spawnSync(process.execPath, ["--import", "tsx", join(root, "src", "cli", "build.ts"), "--no-cards", ...args], {
-    cwd: root,
-    encoding: "utf8",
-    env: { ...process.env, NODE_ENV: "production" },
-  });
+const BUILD = [join(root, "src", "cli", "build.ts"), "--no-cards"];
+const BUILD_ENV = { ...process.env, NODE_ENV: "production" };
+
+interface Run {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** What a finished `npm run build` reports; it must have succeeded. */
+function built(run: Run): Built {
   expect(run.stderr + run.stdout).toMatch(/Built dist\//);
   expect(run.status).toBe(0);
   const line = /(\d+) HTML files \((?:all drawn|(\d+) drawn, \d+ unchanged)\)/.exec(run.stdout)!;
   const html = Number(line[1]);
   return { html, drawn: line[2] === undefined ? html : Number(line[2]), bundlesReused: run.stdout.includes("bundles (reused)") };
+}
+
+function build(...args: string[]): Built {
+  return built(spawnSync(process.execPath, ["--import", "tsx", ...BUILD, ...args], { cwd: root, encoding: "utf8", env: BUILD_ENV }));
+}
+
+/** `npm run build` while the test does something else; its output is kept for built(). */
+function buildInBackground(): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", ...BUILD], { cwd: root, env: BUILD_ENV, stdio: ["ignore", "pipe", "pipe"] });
+    const out = { stdout: "", stderr: "" };
+    child.stdout.setEncoding("utf8").on("data", (text: string) => (out.stdout += text));
+    child.stderr.setEncoding("utf8").on("data", (text: string) => (out.stderr += text));
+    child.on("error", reject);
+    child.on("close", (status) => resolve({ status, ...out }));
+  });
 }
 
 /** Every file the live build wrote (not the previous build's assets it keeps for open pages), by its digest. */
@@ -137,56 +158,51 @@ describe("incremental build", () => {
     },
   );
 
-  it("writes what a full build writes after a picture and a block's code change", { timeout: 600_000 }, () => {
-    const picture = join(root, "site", "assets", "industries", "health.svg");
-    writeFileSync(picture, readFileSync(picture, "utf8").replace("</svg>", "<!-- redrawn --></svg>"));
-    appendFileSync(join(root, "src", "app", "blocks", "Prose.tsx"), "\nexport const PROSE_REVISION = 2;\n");
-    const changed = build();
-    expect(changed.bundlesReused).toBe(false);
-    const incremental = snapshot();
-    build("--full");
-    expect(differences(incremental, snapshot())).toEqual([]);
-  });
-
-  it("serves every file of the old build or the new one, never an error, while a build goes live", { timeout: 600_000 }, async () => {
-    const site = realpathSync(join(root, "dist"));
-    const paths = ["/", ...snapshot().keys()]
-      .filter((f) => !/\.(br|gz)$/.test(f) && !f.startsWith("_headers"))
-      .map((f) => (f.startsWith("/") ? f : `/${f.replace(/index\.html$/, "")}`));
-    expect(paths.length).toBeGreaterThan(100);
-    expect(site).toContain(".builds");
-    const server = await startServer({ distDir: join(root, "dist"), host: "127.0.0.1", port: 0, dbPath: join(root, "enquiries.db") });
-    try {
-      // New hashed file names: the old ones must still answer for pages that are open.
-      appendFileSync(join(root, "src", "app", "blocks", "Prose.tsx"), "\nexport const PROSE_REVISION_2 = 3;\n");
-      const building = new Promise<number>((resolve) => {
-        const child = spawn(process.execPath, ["--import", "tsx", join(root, "src", "cli", "build.ts"), "--no-cards"], {
-          cwd: root,
-          stdio: "ignore",
-          env: { ...process.env, NODE_ENV: "production" },
-        });
-        child.on("exit", (code) => resolve(code ?? 1));
-      });
-      let done = false;
-      void building.then(() => (done = true));
-      const failures: string[] = [];
-      let requests = 0;
-      while (!done || requests < paths.length) {
-        await Promise.all(
-          paths.slice(0, 50).map(async (_, k) => {
-            const path = paths[(requests + k) % paths.length]!;
-            const response = await fetch(server.url + path);
-            await response.arrayBuffer();
-            if (response.status !== 200) failures.push(`${response.status} ${path}`);
-          }),
-        );
-        requests += 50;
+  // One build serves both checks: it goes live while the server answers, and it must then match a full build.
+  it(
+    "after a picture and a block's code change, serves every file of the old build or the new one, never an error, while the build goes live, and writes what a full build writes",
+    { timeout: 600_000 },
+    async () => {
+      const site = realpathSync(join(root, "dist"));
+      const paths = ["/", ...snapshot().keys()]
+        .filter((f) => !/\.(br|gz)$/.test(f) && !f.startsWith("_headers"))
+        .map((f) => (f.startsWith("/") ? f : `/${f.replace(/index\.html$/, "")}`));
+      expect(paths.length).toBeGreaterThan(100);
+      expect(site).toContain(".builds");
+      const server = await startServer({ distDir: join(root, "dist"), host: "127.0.0.1", port: 0, dbPath: join(root, "enquiries.db") });
+      let run: Run;
+      try {
+        const picture = join(root, "site", "assets", "industries", "health.svg");
+        writeFileSync(picture, readFileSync(picture, "utf8").replace("</svg>", "<!-- redrawn --></svg>"));
+        // New hashed file names: the old ones must still answer for pages that are open.
+        appendFileSync(join(root, "src", "app", "blocks", "Prose.tsx"), "\nexport const PROSE_REVISION = 2;\n");
+        const building = buildInBackground();
+        let done = false;
+        void building.then(() => (done = true));
+        const failures: string[] = [];
+        let requests = 0;
+        while (!done || requests < paths.length) {
+          await Promise.all(
+            paths.slice(0, 50).map(async (_, k) => {
+              const path = paths[(requests + k) % paths.length]!;
+              const response = await fetch(server.url + path);
+              await response.arrayBuffer();
+              if (response.status !== 200) failures.push(`${response.status} ${path}`);
+            }),
+          );
+          requests += 50;
+        }
+        run = await building;
+        expect(run.status).toBe(0);
+        expect(realpathSync(join(root, "dist"))).not.toBe(site);
+        expect(failures).toEqual([]);
+      } finally {
+        await server.close();
       }
-      expect(await building).toBe(0);
-      expect(realpathSync(join(root, "dist"))).not.toBe(site);
-      expect(failures).toEqual([]);
-    } finally {
-      await server.close();
-    }
-  });
+      expect(built(run).bundlesReused).toBe(false);
+      const incremental = snapshot();
+      build("--full");
+      expect(differences(incremental, snapshot())).toEqual([]);
+    },
+  );
 });
