@@ -6,6 +6,7 @@ import { compactYaml } from "../content/starters.ts";
 import { DELIVERY_SETTINGS } from "../server/delivery/config.ts";
 import { SETTING_NAMES, SETTINGS_SCHEMA, settingRule } from "../server/settings.ts";
 import { ENQUIRIES_SETTINGS } from "./enquiries-args.ts";
+import { STAFF_SETTINGS } from "./staff-args.ts";
 import { writeOrCheck } from "./generated-files.ts";
 import { isEntryPoint, readArgs } from "./options.ts";
 
@@ -222,6 +223,7 @@ export function settingsDoc(): string {
     SETTINGS_SCHEMA.description,
     "",
     `\`npm run enquiries\` reads ${names(ENQUIRIES_SETTINGS)} the same way, and \`-- not-spam\` the delivery settings (${names(DELIVERY_SETTINGS)}) too.`,
+    `\`npm run staff\` reads ${names(STAFF_SETTINGS)}, and \`-- invite\` the delivery settings, to email the link when SMTP is configured.`,
     "",
     "| variable | default | holds | what it is for |",
     "|---|---|---|---|",

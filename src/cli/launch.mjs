@@ -27,6 +27,7 @@ const COMMANDS = {
   check: "src/cli/check.ts",
   migrate: "src/cli/migrate.ts",
   enquiries: "src/cli/enquiries.ts",
+  staff: "src/cli/staff.ts",
   start: "src/cli/start.ts",
   serve: "src/cli/serve-api.ts",
 };

@@ -2,7 +2,7 @@
 // errors instead of stack traces, and close gracefully on SIGINT/SIGTERM.
 import { describeDelivery } from "../server/delivery/config.ts";
 import { ConfigError, serverConfigFromEnv, type ServerConfig } from "../server/env.ts";
-import { startServer, type RunningServer } from "../server/start-server.ts";
+import { startServer, type EditorMount, type RunningServer } from "../server/start-server.ts";
 
 /** The settings from the environment (docs/api.md); a bad value is one line and exit code 2. */
 export function readConfigOrExit(): ServerConfig {
@@ -16,7 +16,7 @@ export function readConfigOrExit(): ServerConfig {
 }
 
 /** Start with these settings (`distDir` null serves the API alone). A database that cannot be reached or a port in use: one line, exit 1. */
-export async function startOrExit(config: ServerConfig): Promise<RunningServer> {
+export async function startOrExit(config: ServerConfig & { editorMount?: EditorMount | null }): Promise<RunningServer> {
   try {
     const server = await startServer(config);
     server.app.log.info(describeDelivery(config.delivery));

@@ -3,6 +3,8 @@ import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { whyBuildNeeded } from "../build/needs-build.ts";
+import { ConfigError } from "../server/config-error.ts";
+import { editorMountFor } from "./editor-mount.ts";
 import { closeOnSignals, readConfigOrExit, startOrExit } from "./server-process.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -25,7 +27,18 @@ async function buildIfStale(): Promise<void> {
   process.exit(code);
 }
 
+async function editorOrExit(config: ReturnType<typeof readConfigOrExit>) {
+  try {
+    return await editorMountFor(config, root);
+  } catch (error) {
+    console.error(error instanceof ConfigError ? error.message : `The editor could not start: ${(error as Error).message}`);
+    process.exit(error instanceof ConfigError ? 2 : 1);
+  }
+}
+
 const config = readConfigOrExit();
 await buildIfStale();
-const server = await startOrExit({ ...config, distDir: join(root, "dist") });
+const editor = await editorOrExit(config);
+const server = await startOrExit({ ...config, distDir: join(root, "dist"), editorMount: editor.mount });
+server.app.log.info(editor.mount ? `The editor is at ${server.url}/admin/, editing ${editor.mount.root} (${editor.why}).` : `No editor: ${editor.why}.`);
 closeOnSignals(server);

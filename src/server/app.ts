@@ -9,6 +9,7 @@ import { logRequest, logsRequests } from "./request-log.ts";
 import { securityHeaders, STRICT_TRANSPORT_SECURITY } from "../shared/security-headers.ts";
 import { registerStaticSite, sendNotFoundPage } from "./static-site.ts";
 import type { EnquiryStore } from "./store.ts";
+import { staffEditorPlugin, type StaffEditorOptions } from "./staff/staff-plugin.ts";
 import { isApiPath, pathOf } from "./url-path.ts";
 
 /** The server's settings (env.ts; any left out take their defaults), the store, and a clock for tests. */
@@ -16,6 +17,8 @@ export interface AppOptions extends Partial<ServerConfig> {
   store: EnquiryStore;
   /** Clock in epoch ms (tests). */
   now?: () => number;
+  /** The editor at /admin/, behind staff sign-in (docs/editor.md); absent, there is none. */
+  staffEditor?: StaffEditorOptions;
 }
 
 function siteRoot(distDir: string): string {
@@ -98,6 +101,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     corsOrigins: config.corsOrigins,
     spam: config.spam,
   });
+  if (options.staffEditor) void app.register(staffEditorPlugin, options.staffEditor);
   if (distDir !== null) registerStaticSite(app, distDir);
   return app;
 }

@@ -54,6 +54,17 @@ export interface ServerConfig {
   delivery: DeliveryConfig;
   /** Days an enquiry is kept (ENQUIRY_RETENTION_DAYS); older ones are removed daily. */
   retentionDays: number;
+  /** The editor inside `npm start`, behind staff sign-in (docs/editor.md). */
+  editor: EditorSettings;
+}
+
+export interface EditorSettings {
+  /** SITE_EDITOR: "auto" runs it when a staff account exists at start-up. */
+  mode: "auto" | "on" | "off";
+  /** EDITOR_REPO: the working copy it edits and publishes from. */
+  repo: string;
+  /** EDITOR_ORIGIN: the origin staff open it at; undefined takes each request's own. */
+  origin: string | undefined;
 }
 
 export interface SpamSettings {
@@ -132,6 +143,12 @@ function parseOrigins(raw: string | undefined): string[] {
   return origins;
 }
 
+/** EDITOR_ORIGIN: one origin exactly, as a browser names it in its Origin header. */
+export function checkEditorOrigin(value: string | undefined): string | undefined {
+  if (value !== undefined && !isOrigin(value)) throw new ConfigError(`EDITOR_ORIGIN: "${value}" is not an origin such as https://www.example.com.`);
+  return value;
+}
+
 /** VITE_API_BASE: a URL whose origin the Content-Security-Policy can name. */
 function checkApiBase(value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
@@ -182,6 +199,7 @@ function serverConfig(settings: Settings): ServerConfig {
     timeouts: DEFAULT_TIMEOUTS,
     delivery: deliveryConfig(settings),
     retentionDays: settings.ENQUIRY_RETENTION_DAYS,
+    editor: { mode: settings.SITE_EDITOR, repo: settings.EDITOR_REPO, origin: checkEditorOrigin(settings.EDITOR_ORIGIN) },
   };
 }
 

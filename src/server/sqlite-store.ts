@@ -56,7 +56,7 @@ const COLUMNS = columnList(ENQUIRY_COLUMNS.stored);
 
 const BUSY_TIMEOUT_MS = 5000;
 
-function openDatabase(path: string): Database {
+export function openDatabase(path: string): Database {
   mkdirSync(dirname(path), { recursive: true });
   const db = new BetterSqlite3(path, { timeout: BUSY_TIMEOUT_MS });
   db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);

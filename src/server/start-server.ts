@@ -7,6 +7,17 @@ import type { DeliveryWorker, WorkerOptions } from "./delivery/worker.ts";
 import { ConfigError, DEFAULT_CONFIG, type ServerConfig } from "./env.ts";
 import { openStore } from "./open-store.ts";
 import { startRetention, type RetentionTimer } from "./personal-data.ts";
+import type { EditorBundles } from "./editor/bundle-files.ts";
+import type { PageChecker } from "./editor/publish.ts";
+import { openStaffStore } from "./staff/open-staff-store.ts";
+import type { StaffStore } from "./staff/staff-store.ts";
+
+/** What the editor needs beyond the settings to run inside the server: its built bundles, the working copy, and publish's page check. */
+export interface EditorMount {
+  root: string;
+  bundles: EditorBundles;
+  checkPages: PageChecker;
+}
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -30,7 +41,7 @@ function boundPort(app: FastifyInstance, fallback: number): number {
  * `deliveryTuning` is for code, not operators: a test that watches a retry happen shortens the wait for it.
  */
 export async function startServer(
-  options: Partial<ServerConfig> = {},
+  options: Partial<ServerConfig> & { editorMount?: EditorMount | null; now?: () => number } = {},
   deliveryTuning: Pick<WorkerOptions, "pollMs" | "firstRetryMs"> = {},
 ): Promise<RunningServer> {
   const config: ServerConfig = { ...DEFAULT_CONFIG, ...options };
@@ -39,15 +50,27 @@ export async function startServer(
   const tlsCheck = smtp?.requireTls ? await checkSmtpTls(smtp) : undefined;
   if (tlsCheck?.outcome === "no-starttls") throw new ConfigError(startTlsRefusedMessage(smtp!));
   const store = await openStore({ ...config, deliveryChannels: deliveryChannels(config.delivery) });
+  let staff: StaffStore | null = null;
   let deliveries: DeliveryWorker | null = null;
   let retention: RetentionTimer | null = null;
   let app: FastifyInstance;
   try {
     const intake = notifyingStore(store, () => deliveries?.wake());
-    app = buildApp({ ...config, store: intake.store });
+    const mount = options.editorMount;
+    if (mount) staff = await openStaffStore(config);
+    app = buildApp({
+      ...config,
+      store: intake.store,
+      now: options.now,
+      staffEditor:
+        mount && staff
+          ? { store: staff, origin: config.editor.origin, now: options.now, editor: { root: mount.root, bundles: mount.bundles, checkPages: mount.checkPages } }
+          : undefined,
+    });
     app.addHook("onClose", async () => {
       await retention?.stop();
       await deliveries?.stop();
+      await staff?.close();
       await store.close();
     });
     // The start-up line, through the log like every other line (LOG_FORMAT=json keeps it JSON).
@@ -62,6 +85,7 @@ export async function startServer(
   } catch (error) {
     await retention?.stop();
     await deliveries?.stop();
+    await staff?.close();
     await store.close();
     throw error;
   }

@@ -1,7 +1,7 @@
 import type { SiteContent } from "../../content/site.ts";
 import { escapeHtml } from "../../shared/html.ts";
 import type { PageEntry } from "../../shared/page-entry.ts";
-import type { EditorBundles } from "./bundles.ts";
+import type { EditorBundles } from "./bundle-files.ts";
 
 /**
  * One page drawn by the site's renderer as a document for the editor's preview frame: the

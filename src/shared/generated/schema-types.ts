@@ -1162,6 +1162,18 @@ export interface ServerSettings {
    */
   LOG_FORMAT?: "human" | "json";
   /**
+   * The browser editor at `/admin/` inside `npm start`, behind staff sign-in with passkeys ([editor.md](editor.md#staff-sign-in-the-editor-inside-npm-start)). `auto`: on when a staff account exists at start-up (`npm run staff -- invite` makes the first); `on`: always; `off`: never. With several instances, exactly one runs the editor: `off` on the others. Not `EDITOR`, which shells keep for the text editor (`vi`).
+   */
+  SITE_EDITOR?: "auto" | "on" | "off";
+  /**
+   * The git working copy the editor changes and publishes from (the folder holding `site/`), relative to the working directory.
+   */
+  EDITOR_REPO?: string;
+  /**
+   * The site's public origin as staff open it, such as `https://www.example.com`: passkeys are bound to its host, invite links point to it, and the editor accepts changes only from pages of it. Unset: each request's own scheme and host, and invite links to `http://localhost:` and `PORT`. Set it in production.
+   */
+  EDITOR_ORIGIN?: string;
+  /**
    * The SMTP server each new enquiry is emailed through ([notifications.md](notifications.md)). `smtps://` is TLS from the first byte (port 465 unless given); `smtp://` starts plain (port 587 unless given) and switches to TLS with STARTTLS whenever the server offers it, and always when the URL has a password ([notifications.md](notifications.md#tls-and-the-password)). User and password go in the URL, percent-encoded (`p@ss` is `p%40ss`); leave both out for a relay that needs no login. Needs `ENQUIRY_NOTIFY_FROM` and `ENQUIRY_NOTIFY_TO`. Unset: no email.
    */
   ENQUIRY_NOTIFY_SMTP_URL?: string;

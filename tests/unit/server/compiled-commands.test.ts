@@ -70,7 +70,7 @@ describe("src/cli/launch.mjs: the commands and the server as compiled JavaScript
     for (const args of [[], ["serve-everything"], ["--buld"]]) {
       const result = launch(...args);
       expect(result.status).toBe(2);
-      expect(result.stderr).toMatch(/^usage: node src\/cli\/launch\.mjs --build \| <validate\|new\|check\|migrate\|enquiries\|start\|serve>/);
+      expect(result.stderr).toMatch(/^usage: node src\/cli\/launch\.mjs --build \| <validate\|new\|check\|migrate\|enquiries\|staff\|start\|serve>/);
     }
   });
 
@@ -82,5 +82,8 @@ describe("src/cli/launch.mjs: the commands and the server as compiled JavaScript
       expect(imported).toContain("fastify");
       expect(imported.filter((name) => !dependencies.includes(name))).toEqual([]);
     }
+    // The editor inside npm start serves its bundles as files, built beforehand: the server never loads Vite or its plugins.
+    expect(packagesImportedBy("start.js")).toContain("@simplewebauthn/server");
+    expect(packagesImportedBy("start.js").filter((name) => name === "vite" || name.startsWith("@vitejs/"))).toEqual([]);
   });
 });

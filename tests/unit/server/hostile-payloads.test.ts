@@ -331,6 +331,11 @@ describe("hostile enquiry requests", () => {
       { name: "enquiry_deliveries" },
       { name: "schema_migrations" },
       { name: "server_settings" },
+      { name: "staff" },
+      { name: "staff_audit" },
+      { name: "staff_invites" },
+      { name: "staff_passkeys" },
+      { name: "staff_sessions" },
       { name: "used_challenges" },
     ]);
     expect(readonlyDb.prepare("SELECT COUNT(*) AS n FROM enquiries WHERE first_name = ?").get(SQL_TEXT)).toEqual({ n: 1 });

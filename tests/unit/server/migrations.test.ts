@@ -18,7 +18,14 @@ describe("the migration files", () => {
     const portable = readMigrations("sqlite");
     const forPg = readMigrations("postgres");
     expect(forPg.map((m) => [m.version, m.name])).toEqual(portable.map((m) => [m.version, m.name]));
-    expect(portable.map((m) => `${m.version} ${m.name}`)).toEqual(["1 enquiries", "2 request_hash", "3 enquiry_deliveries", "4 data_removals", "5 spam"]);
+    expect(portable.map((m) => `${m.version} ${m.name}`)).toEqual([
+      "1 enquiries",
+      "2 request_hash",
+      "3 enquiry_deliveries",
+      "4 data_removals",
+      "5 spam",
+      "6 staff",
+    ]);
     expect(forPg[0]?.file).toBe("001_enquiries.pg.sql");
     expect(forPg[0]?.sql).toContain("GENERATED ALWAYS AS IDENTITY");
     expect(portable[0]?.file).toBe("001_enquiries.sql");

@@ -17,6 +17,8 @@ const DEFAULTS = {
   ENQUIRY_READ_SCRIPTS: "Latin, Devanagari",
   LOG_LEVEL: "info",
   LOG_FORMAT: "human",
+  SITE_EDITOR: "auto",
+  EDITOR_REPO: ".",
   ENQUIRY_NOTIFY_SMTP_INSECURE: "0",
   ENQUIRY_WEBHOOK_ALLOW_HTTP: "0",
 };
@@ -47,6 +49,9 @@ const GOOD: [SettingName, string, string | number][] = [
   ["LOG_LEVEL", "debug", "debug"],
   ["LOG_LEVEL", "silent", "silent"],
   ["LOG_FORMAT", "json", "json"],
+  ["SITE_EDITOR", "off", "off"],
+  ["EDITOR_REPO", "/srv/nexa-site", "/srv/nexa-site"],
+  ["EDITOR_ORIGIN", "https://www.example.com", "https://www.example.com"],
   ["ENQUIRY_NOTIFY_SMTP_URL", "smtps://mailer:secret@smtp.example.com", "smtps://mailer:secret@smtp.example.com"],
   ["ENQUIRY_NOTIFY_SMTP_INSECURE", "1", "1"],
   ["ENQUIRY_NOTIFY_FROM", "Nexa website <noreply@example.com>", "Nexa website <noreply@example.com>"],
@@ -77,6 +82,7 @@ const BAD: [SettingName, string, string][] = [
   ["ENQUIRY_SPAM_DEFENCES", "ON", 'ENQUIRY_SPAM_DEFENCES must be on or off, not "ON".'],
   ["LOG_LEVEL", "loud", 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, not "loud".'],
   ["LOG_FORMAT", "xml", 'LOG_FORMAT must be one of human, json, not "xml".'],
+  ["SITE_EDITOR", "yes", 'SITE_EDITOR must be one of auto, on, off, not "yes".'],
   ["ENQUIRY_NOTIFY_SMTP_INSECURE", "yes", 'ENQUIRY_NOTIFY_SMTP_INSECURE must be 1 (on) or 0 (off), not "yes".'],
   ["ENQUIRY_WEBHOOK_ALLOW_HTTP", "true", 'ENQUIRY_WEBHOOK_ALLOW_HTTP must be 1 (on) or 0 (off), not "true".'],
 ];
@@ -131,10 +137,15 @@ const BAD_BY_NAMED_CHECK: [SettingName, NodeJS.ProcessEnv, string][] = [
     "ENQUIRY_WEBHOOK_URL would send enquiries unencrypted over http:// to crm.example.com, which is not a private address: use https://, or set ENQUIRY_WEBHOOK_ALLOW_HTTP=1 to allow it.",
   ],
   ["ENQUIRY_WEBHOOK_SECRET", { ENQUIRY_WEBHOOK_SECRET: "whsec_1" }, "ENQUIRY_WEBHOOK_SECRET is set but ENQUIRY_WEBHOOK_URL is not: set both, or neither."],
+  [
+    "EDITOR_ORIGIN",
+    { EDITOR_ORIGIN: "https://www.example.com/admin/" },
+    'EDITOR_ORIGIN: "https://www.example.com/admin/" is not an origin such as https://www.example.com.',
+  ],
 ];
 
 /** Any text is a value for these: an address or path the system judges, or a key of any length. */
-const ANY_TEXT: SettingName[] = ["HOST", "ENQUIRY_DB", "ENQUIRY_IP_HASH_KEY"];
+const ANY_TEXT: SettingName[] = ["HOST", "ENQUIRY_DB", "ENQUIRY_IP_HASH_KEY", "EDITOR_REPO"];
 
 describe("the server's settings (schema/serverSettings.schema.json)", () => {
   it("an empty environment gives the schema's defaults, and nothing for the settings without one", () => {

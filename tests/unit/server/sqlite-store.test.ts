@@ -21,6 +21,7 @@ describe("SQLite enquiry store", () => {
       { version: 3, name: "enquiry_deliveries" },
       { version: 4, name: "data_removals" },
       { version: 5, name: "spam" },
+      { version: 6, name: "staff" },
     ]);
     expect(db.pragma("journal_mode", { simple: true })).toBe("wal");
     db.close();

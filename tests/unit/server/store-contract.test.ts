@@ -122,6 +122,7 @@ describe.each(KINDS)("$name enquiry store", (kind) => {
         { version: 3, name: "enquiry_deliveries" },
         { version: 4, name: "data_removals" },
         { version: 5, name: "spam" },
+        { version: 6, name: "staff" },
       ]);
     });
 
@@ -139,6 +140,7 @@ describe.each(KINDS)("$name enquiry store", (kind) => {
         { version: 3, name: "enquiry_deliveries" },
         { version: 4, name: "data_removals" },
         { version: 5, name: "spam" },
+        { version: 6, name: "staff" },
       ]);
       sessionIdOf(await store.insert(VALID_ENQUIRY, { spamReasons: ["honeypot"] }));
       expect(await store.eraseByEmail(VALID_ENQUIRY.email)).toEqual({ enquiries: 1, deliveries: 0 });
@@ -148,14 +150,14 @@ describe.each(KINDS)("$name enquiry store", (kind) => {
     it("refuses a database a newer version migrated, naming the migration it does not know, and leaves it as it was", async () => {
       const place = await kind.place();
       await (await place.open()).close();
-      await place.exec("INSERT INTO schema_migrations (version, name, applied_at) VALUES (6, 'visitors', '2027-01-01T00:00:00Z')");
+      await place.exec("INSERT INTO schema_migrations (version, name, applied_at) VALUES (7, 'visitors', '2027-01-01T00:00:00Z')");
       await expect(place.open()).rejects.toThrow(
         new NewerDatabaseError(
-          "The database has migration 6 (visitors), which this version of the server does not know (it knows up to 5 (spam)): " +
+          "The database has migration 7 (visitors), which this version of the server does not know (it knows up to 6 (staff)): " +
             "a newer version migrated it. Run that version or a newer one, or restore a backup taken before it.",
         ),
       );
-      expect((await place.rows("SELECT version FROM schema_migrations ORDER BY version")).map((row) => row.version)).toEqual([1, 2, 3, 4, 5, 6]);
+      expect((await place.rows("SELECT version FROM schema_migrations ORDER BY version")).map((row) => row.version)).toEqual([1, 2, 3, 4, 5, 6, 7]);
     });
 
     it("stores an enquiry and lists it back, field for field", async () => {

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Fastify, { type FastifyInstance } from "fastify";
 import { render as renderPage } from "../../../../src/app/entry-server.tsx";
-import { NONCE_PLACEHOLDER } from "../../../../src/server/editor/bundles.ts";
+import { NONCE_PLACEHOLDER } from "../../../../src/server/editor/bundle-files.ts";
 import { editorPlugin } from "../../../../src/server/editor/index.ts";
 import type { PageChecker } from "../../../../src/server/editor/publish.ts";
 

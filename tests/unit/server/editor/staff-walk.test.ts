@@ -1,0 +1,115 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium, type Browser } from "@playwright/test";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { behaviourChromiumPath, CHROMIUM_ARGS } from "../../../../src/build/chromium.ts";
+import { loadEditorBundles } from "../../../../src/server/editor/bundle-files.ts";
+import { startServer, type RunningServer } from "../../../../src/server/start-server.ts";
+import { openSqliteStaffStore } from "../../../../src/server/staff/sqlite-staff-store.ts";
+import { INVITE_MS, newToken, tokenHash } from "../../../../src/server/staff/staff-store.ts";
+import { siteCopyRoot } from "../../fixture-site.ts";
+
+/**
+ * What a member of staff does, in real Chromium with its virtual authenticator (WebAuthn through
+ * the DevTools protocol) against the server `npm start` runs with the editor on: open the invite
+ * link and make a passkey, sign out, sign in with it, change a page, save, publish, and find the
+ * commit in git. Publish's page check is stood in for (`npm run check` takes half a minute a page
+ * and has its own tests); everything else is the real server and the real editor bundle.
+ */
+const CODE_ROOT = join(import.meta.dirname, "../../../..");
+const HEALTH = "site/industries/health.yaml";
+
+let root: string;
+let cleanup: () => void;
+let dataDir: string;
+let server: RunningServer;
+let browser: Browser;
+
+const git = (...args: string[]) => execFileSync("git", args, { cwd: root, encoding: "utf8" });
+
+beforeAll(async () => {
+  ({ root, cleanup } = siteCopyRoot());
+  git("init", "--quiet");
+  git("config", "user.email", "editor@example.com");
+  git("config", "user.name", "Ed Itor");
+  git("add", "site");
+  git("commit", "--quiet", "-m", "The site as it was");
+  dataDir = mkdtempSync(join(tmpdir(), "nexa-staff-walk-"));
+  // Built as `npm start` has them built: by `npm run build:editor` in its own process (here the test runner's NODE_ENV would give React's development build).
+  const env = { ...process.env };
+  delete env.NODE_ENV;
+  execFileSync("npm", ["run", "--silent", "build:editor"], { cwd: CODE_ROOT, env, stdio: "ignore" });
+  const bundles = await loadEditorBundles(CODE_ROOT);
+  server = await startServer({
+    port: 0,
+    distDir: null,
+    dbPath: join(dataDir, "enquiries.db"),
+    logger: false,
+    editorMount: { root, bundles, checkPages: async () => ({ ok: true, output: "" }) },
+  });
+  browser = await chromium.launch({ executablePath: behaviourChromiumPath(), args: [...CHROMIUM_ARGS] });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  cleanup?.();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe("staff in Chromium with a virtual authenticator", () => {
+  it("invite → make a passkey → sign out → sign in → edit → save → publish, with the commit in git", async () => {
+    const token = newToken();
+    const staff = openSqliteStaffStore(join(dataDir, "enquiries.db"));
+    try {
+      await staff.invite({ email: "ana@company.example", name: "Ana Rao", role: "publisher" }, tokenHash(token), Date.now() + INVITE_MS, Date.now());
+    } finally {
+      await staff.close();
+    }
+    // Passkeys need a secure context and a host name (never an IP address): http://localhost is both.
+    const origin = server.url.replace("127.0.0.1", "localhost");
+    const page = await browser.newPage();
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("WebAuthn.enable");
+    await cdp.send("WebAuthn.addVirtualAuthenticator", {
+      options: {
+        protocol: "ctap2",
+        transport: "internal",
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
+    });
+
+    await page.goto(`${origin}/admin/#invite=${token}`);
+    await page.getByRole("heading", { name: "Welcome, Ana Rao" }).waitFor();
+    await page.getByRole("button", { name: "Make a passkey" }).click();
+    await page.getByText("Signed in as Ana Rao (publisher)").waitFor();
+    expect(new URL(page.url()).hash).toBe("");
+    const [cookie] = await page.context().cookies();
+    expect(cookie).toMatchObject({ name: "__Host-nexa-staff", httpOnly: true, secure: true, sameSite: "Strict", path: "/" });
+
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+    await page.getByText("Signed in as Ana Rao (publisher)").waitFor();
+
+    await page.getByRole("button", { name: /\/industries\/health/ }).click();
+    await page.locator(".cm-content").click();
+    await page.keyboard.press("ControlOrMeta+End");
+    await page.keyboard.type("\n# Checked by Ana\n");
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await page.getByRole("button", { name: "Saved", exact: true }).waitFor();
+    expect(readFileSync(join(root, HEALTH), "utf8")).toContain("# Checked by Ana\n");
+
+    await page.getByRole("button", { name: "Publish…" }).click();
+    const publish = page.getByRole("dialog", { name: "Publish" });
+    await publish.getByLabel("What did you change?").fill("Note who checked the health page");
+    await publish.getByRole("button", { name: "Publish", exact: true }).click();
+    await publish.getByText(/^Published as commit [0-9a-f]{12}/).waitFor();
+    expect(git("log", "-1", "--format=%s").trim()).toBe("Note who checked the health page");
+    expect(git("show", "--stat", "--format=", "HEAD")).toContain(HEALTH);
+  }, 120_000);
+});

@@ -1,0 +1,364 @@
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import BetterSqlite3 from "better-sqlite3";
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { render as renderPage } from "../../../../src/app/entry-server.tsx";
+import { buildApp } from "../../../../src/server/app.ts";
+import { ADMIN_CSP, PREVIEW_CSP } from "../../../../src/server/editor/index.ts";
+import type { PageChecker } from "../../../../src/server/editor/publish.ts";
+import { openSqliteStore } from "../../../../src/server/sqlite-store.ts";
+import { openSqliteStaffStore } from "../../../../src/server/staff/sqlite-staff-store.ts";
+import { SESSION_COOKIE } from "../../../../src/server/staff/staff-plugin.ts";
+import { INVITE_MS, newToken, tokenHash, type Role, type StaffStore } from "../../../../src/server/staff/staff-store.ts";
+import type { EnquiryStore } from "../../../../src/server/store.ts";
+import { siteCopyRoot } from "../../fixture-site.ts";
+import { assert, register, type SoftPasskey } from "./soft-authenticator.ts";
+
+/**
+ * One test per defence of the threat model in docs/editor.md ("Staff sign-in"), against the app
+ * `npm start` builds (buildApp with the staff editor), in process, on a throwaway site copy with
+ * its own git repository. The clock is the test's, so sessions and invites can expire.
+ */
+const ORIGIN = "https://editor.example";
+const HEALTH = "site/industries/health.yaml";
+
+let root: string;
+let cleanup: () => void;
+let bundleDir: string;
+let dbPath: string;
+let enquiries: EnquiryStore;
+let staff: StaffStore;
+let app: FastifyInstance;
+let clock = Date.parse("2026-11-27T09:00:00.000Z");
+const checkPages: PageChecker = async () => ({ ok: true, output: "" });
+
+const git = (...args: string[]) => execFileSync("git", args, { cwd: root, encoding: "utf8" });
+const commits = () => Number(git("rev-list", "--count", "HEAD").trim());
+const read = (file: string) => readFileSync(join(root, file), "utf8");
+
+beforeAll(async () => {
+  ({ root, cleanup } = siteCopyRoot());
+  git("init", "--quiet");
+  git("config", "user.email", "editor@example.com");
+  git("config", "user.name", "Ed Itor");
+  git("add", "site");
+  git("commit", "--quiet", "-m", "The site as it was");
+  bundleDir = mkdtempSync(join(tmpdir(), "nexa-staff-bundles-"));
+  mkdirSync(join(bundleDir, "admin"));
+  mkdirSync(join(bundleDir, "preview", "assets"), { recursive: true });
+  writeFileSync(join(bundleDir, "admin", "index.html"), "<!doctype html><title>Site editor</title>");
+  writeFileSync(join(bundleDir, "preview", "assets", "site.css"), "body{}");
+  dbPath = join(bundleDir, "data", "enquiries.db");
+  enquiries = openSqliteStore({ path: dbPath });
+  staff = openSqliteStaffStore(dbPath);
+  const bundles = { adminDir: join(bundleDir, "admin"), previewDir: join(bundleDir, "preview"), stylesheet: "/admin/preview/assets/site.css", renderPage };
+  app = buildApp({
+    store: enquiries,
+    distDir: null,
+    logger: false,
+    staffEditor: { store: staff, origin: ORIGIN, now: () => clock, editor: { root, bundles, checkPages } },
+  });
+  await app.ready();
+}, 60_000);
+
+afterAll(async () => {
+  await app?.close();
+  await staff?.close();
+  await enquiries?.close();
+  cleanup?.();
+  rmSync(bundleDir, { recursive: true, force: true });
+});
+
+beforeEach(() => {
+  // Each test starts a quarter of an hour later: the sign-in limits of one never reach the next.
+  clock += 16 * 60 * 1000;
+});
+
+let addresses = 0;
+/** A fresh client address, so one test's failures do not limit another's requests. */
+const newAddress = () => `10.0.${Math.floor(++addresses / 250)}.${(addresses % 250) + 1}`;
+
+interface Call {
+  method?: "GET" | "POST" | "PUT" | "DELETE";
+  url: string;
+  payload?: unknown;
+  cookie?: string | null;
+  origin?: string | null;
+  address?: string;
+  headers?: Record<string, string>;
+}
+
+function call({ method = "GET", url, payload, cookie = null, origin = method === "GET" ? null : ORIGIN, address = "10.9.9.9", headers = {} }: Call) {
+  return app.inject({
+    method,
+    url,
+    remoteAddress: address,
+    headers: { ...(cookie ? { cookie: `${SESSION_COOKIE}=${cookie}` } : {}), ...(origin ? { origin } : {}), ...headers },
+    ...(payload === undefined ? {} : Buffer.isBuffer(payload) ? { payload } : { payload: payload as object }),
+  });
+}
+
+const cookieOf = (response: LightMyRequestResponse) =>
+  new RegExp(`^${SESSION_COOKIE}=([^;]+);`).exec(String(response.headers["set-cookie"] ?? ""))?.[1] ?? null;
+
+async function invite(email: string, role: Role): Promise<string> {
+  const token = newToken();
+  await staff.invite({ email, name: email.split("@")[0]!, role }, tokenHash(token), clock + INVITE_MS, clock);
+  return token;
+}
+
+/** The invite link's ceremony: registration options, a new passkey, the session cookie. */
+async function registerOn(token: string, address = newAddress()): Promise<{ response: LightMyRequestResponse; passkey: SoftPasskey | null }> {
+  const options = await call({ method: "POST", url: "/admin/auth/invite/options", payload: { token }, address });
+  if (options.statusCode !== 200) return { response: options, passkey: null };
+  const { passkey, response } = register(options.json().options, ORIGIN);
+  return { response: await call({ method: "POST", url: "/admin/auth/invite", payload: { token, response }, address }), passkey };
+}
+
+async function signUp(email: string, role: Role): Promise<{ cookie: string; passkey: SoftPasskey }> {
+  const { response, passkey } = await registerOn(await invite(email, role));
+  expect(response.statusCode).toBe(200);
+  return { cookie: cookieOf(response)!, passkey: passkey! };
+}
+
+async function signIn(passkey: SoftPasskey, { address = newAddress(), tamper = false } = {}) {
+  const options = await call({ method: "POST", url: "/admin/auth/sign-in/options", payload: {}, address });
+  if (options.statusCode !== 200) return options;
+  return call({ method: "POST", url: "/admin/auth/sign-in", payload: { response: assert(passkey, options.json().options, ORIGIN, tamper) }, address });
+}
+
+const saveHealth = (cookie: string | null, text: string, extra: Partial<Call> = {}) =>
+  call({ method: "PUT", url: "/admin/api/page", cookie, payload: { path: HEALTH, text, base: null }, ...extra });
+
+describe("the editor inside npm start, behind staff sign-in: each defence of the threat model", () => {
+  it("answers 401 to every admin API without a session, whether or not it exists, and changes nothing", async () => {
+    const before = read(HEALTH);
+    const calls: Call[] = [
+      { url: "/admin/api/pages" },
+      { url: `/admin/api/page?path=${HEALTH}` },
+      { url: "/admin/api/session" },
+      { method: "PUT", url: "/admin/api/page", payload: { path: HEALTH, text: "title: gone\n", base: null } },
+      { method: "POST", url: "/admin/api/publish", payload: { message: "Gone" } },
+      { method: "POST", url: "/admin/api/pages", payload: { kind: "industry", address: "/industries/mining", title: "Mining" } },
+      { method: "POST", url: "/admin/api/picture?page=site/index.yaml&name=x.png", payload: Buffer.from("not read"), headers: { "content-type": "image/png" } },
+      { url: "/admin/api/no-such-thing" },
+      { method: "DELETE", url: "/admin/api/pages" },
+      { method: "POST", url: "/admin/api/users", payload: {} },
+    ];
+    const bodies = new Set<string>();
+    for (const request of calls) {
+      for (const cookie of [null, "", "x"]) {
+        const response = await call({ ...request, cookie });
+        expect(response.statusCode, `${request.method ?? "GET"} ${request.url}`).toBe(401);
+        bodies.add(response.body);
+      }
+    }
+    expect([...bodies]).toEqual([JSON.stringify({ error: "Sign in to use the editor." })]);
+    expect(read(HEALTH)).toBe(before);
+    expect(commits()).toBe(1);
+    expect(git("status", "--porcelain", "site")).toBe("");
+  });
+
+  it("gives an editor 403 on a publisher's action, and lets a publisher through", async () => {
+    const editor = await signUp("ed@example.com", "editor");
+    const publisher = await signUp("pub@example.com", "publisher");
+    const before = commits();
+    const saved = await saveHealth(editor.cookie, read(HEALTH).replace("title:", "title:  "));
+    expect(saved.statusCode).toBe(200);
+    const refused = await call({ method: "POST", url: "/admin/api/publish", cookie: editor.cookie, payload: { message: "Tidy the health page" } });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ error: "Only a publisher may publish: ask one to publish your changes." });
+    expect(commits()).toBe(before);
+    const published = await call({ method: "POST", url: "/admin/api/publish", cookie: publisher.cookie, payload: { message: "Tidy the health page" } });
+    expect(published.statusCode).toBe(200);
+    expect(commits()).toBe(before + 1);
+    expect((await call({ url: "/admin/api/session", cookie: editor.cookie })).json()).toEqual({ email: "ed@example.com", name: "ed", role: "editor" });
+  });
+
+  it("refuses a state-changing request from another origin, or with no Origin, even with a valid session", async () => {
+    const { cookie, passkey } = await signUp("origin@example.com", "publisher");
+    const before = read(HEALTH);
+    for (const origin of ["https://evil.example", "null", null, "https://editor.example.evil.example", "http://editor.example"]) {
+      const response = await saveHealth(cookie, "title: changed\n", { origin });
+      expect(response.statusCode, String(origin)).toBe(403);
+      expect(response.json().error).toMatch(/^The editor takes changes only from its own pages/);
+      expect((await call({ method: "POST", url: "/admin/api/publish", cookie, payload: { message: "x" }, origin })).statusCode).toBe(403);
+      const options = await call({ method: "POST", url: "/admin/auth/sign-in/options", payload: {}, origin });
+      expect(options.statusCode).toBe(403);
+    }
+    expect(read(HEALTH)).toBe(before);
+    expect((await saveHealth(cookie, before)).statusCode).toBe(200);
+    expect((await signIn(passkey)).statusCode).toBe(200);
+  });
+
+  it("refuses a forged cookie, and the database holds no token", async () => {
+    const { cookie } = await signUp("forge@example.com", "editor");
+    expect((await call({ url: "/admin/api/pages", cookie })).statusCode).toBe(200);
+    for (const forged of [newToken(), tokenHash(cookie), cookie.slice(0, -1) + (cookie.endsWith("A") ? "B" : "A")]) {
+      expect((await call({ url: "/admin/api/pages", cookie: forged })).statusCode).toBe(401);
+    }
+    const db = new BetterSqlite3(dbPath, { readonly: true });
+    try {
+      const everything = JSON.stringify(
+        ["staff", "staff_sessions", "staff_invites", "staff_passkeys", "staff_audit"].map((table) => db.prepare(`SELECT * FROM ${table}`).all()),
+      );
+      expect(everything).not.toContain(cookie);
+      expect(everything).toContain(tokenHash(cookie));
+    } finally {
+      db.close();
+    }
+  });
+
+  it("refuses a session idle for 8 hours, one signed in 7 days ago, and every session of a removed account", async () => {
+    const { cookie, passkey } = await signUp("idle@example.com", "editor");
+    clock += 8 * 60 * 60 * 1000 - 60_000;
+    expect((await call({ url: "/admin/api/pages", cookie })).statusCode).toBe(200);
+    clock += 8 * 60 * 60 * 1000 - 60_000;
+    expect((await call({ url: "/admin/api/pages", cookie })).statusCode).toBe(200);
+    clock += 8 * 60 * 60 * 1000 + 1000;
+    const idle = await call({ url: "/admin/api/pages", cookie });
+    expect(idle.statusCode).toBe(401);
+    expect(idle.json()).toEqual({ error: "Your session has ended: sign in again." });
+
+    const signedIn = await signIn(passkey);
+    const second = cookieOf(signedIn)!;
+    const started = clock;
+    while (clock - started < 7 * 24 * 60 * 60 * 1000 - 7 * 60 * 60 * 1000) {
+      clock += 7 * 60 * 60 * 1000;
+      expect((await call({ url: "/admin/api/pages", cookie: second })).statusCode).toBe(200);
+    }
+    clock = started + 7 * 24 * 60 * 60 * 1000;
+    expect((await call({ url: "/admin/api/pages", cookie: second })).statusCode).toBe(401);
+
+    const third = cookieOf(await signIn(passkey))!;
+    const fourth = cookieOf(await signIn(passkey))!;
+    expect((await call({ url: "/admin/api/pages", cookie: fourth })).statusCode).toBe(200);
+    expect(await staff.remove("idle@example.com")).toBe(true);
+    for (const gone of [third, fourth]) expect((await call({ url: "/admin/api/pages", cookie: gone })).statusCode).toBe(401);
+    expect((await signIn(passkey)).statusCode).toBe(401);
+  });
+
+  it("refuses an invite used once, one past its 24 hours, and one never issued", async () => {
+    const token = await invite("once@example.com", "editor");
+    expect((await registerOn(token)).response.statusCode).toBe(200);
+    const gone = { error: "This invite link has been used, has expired or was never issued: ask for a new one (npm run staff -- invite)." };
+    const reused = await call({ method: "POST", url: "/admin/auth/invite/options", payload: { token }, address: newAddress() });
+    expect(reused.statusCode).toBe(410);
+    expect(reused.json()).toEqual(gone);
+
+    // Options fetched while the invite was good, answered after another registration used it.
+    const raced = await invite("race@example.com", "editor");
+    const first = await call({ method: "POST", url: "/admin/auth/invite/options", payload: { token: raced }, address: newAddress() });
+    const second = await call({ method: "POST", url: "/admin/auth/invite/options", payload: { token: raced }, address: newAddress() });
+    const answer = (options: LightMyRequestResponse) =>
+      call({
+        method: "POST",
+        url: "/admin/auth/invite",
+        payload: { token: raced, response: register(options.json().options, ORIGIN).response },
+        address: newAddress(),
+      });
+    expect((await answer(first)).statusCode).toBe(200);
+    const late = await answer(second);
+    expect(late.statusCode).toBe(410);
+    expect(late.headers["set-cookie"]).toBeUndefined();
+
+    const expiring = await invite("late@example.com", "editor");
+    clock += INVITE_MS;
+    expect((await registerOn(expiring)).response.statusCode).toBe(410);
+    expect((await registerOn(newToken())).response.statusCode).toBe(410);
+    expect((await staff.list()).find((s) => s.email === "late@example.com")?.passkeys).toBe(0);
+  });
+
+  it("refuses paths outside site/ and with .. for a signed-in editor, writing nothing", async () => {
+    const { cookie } = await signUp("paths@example.com", "editor");
+    const outside = await call({ url: "/admin/api/page?path=package.json", cookie });
+    expect(outside.statusCode).toBe(400);
+    expect(outside.json().error).toBe('"package.json" is outside site/: pages are files under site/, such as site/industries/mining.yaml.');
+    expect((await call({ url: `/admin/api/page?path=${encodeURIComponent("site/../package.json")}`, cookie })).statusCode).toBe(400);
+    for (const path of ["site/../escape.yaml", "../escape.yaml", "/tmp/escape.yaml", "site/industries/../../escape.yaml"]) {
+      const response = await call({ method: "PUT", url: "/admin/api/page", cookie, payload: { path, text: "title: out\n", base: null } });
+      expect(response.statusCode, path).toBe(400);
+    }
+    expect(git("status", "--porcelain", "--untracked-files=all")).not.toContain("escape");
+  });
+
+  it("refuses an SVG with a script and a 50 MB picture", async () => {
+    const { cookie } = await signUp("pictures@example.com", "editor");
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.cookie)</script></svg>');
+    const url = "/admin/api/picture?page=site/index.yaml&name=logo.svg";
+    const refused = await call({ method: "POST", url, cookie, payload: svg, headers: { "content-type": "image/svg+xml" } });
+    expect(refused.statusCode).toBe(415);
+    const huge = await call({
+      method: "POST",
+      url: "/admin/api/picture?page=site/index.yaml&name=huge.png",
+      cookie,
+      payload: Buffer.alloc(50 * 1024 * 1024),
+      headers: { "content-type": "image/png" },
+    });
+    expect(huge.statusCode).toBe(413);
+    expect(git("status", "--porcelain", "--untracked-files=all", "site/assets")).toBe("");
+  });
+
+  it("after 20 wrong sign-ins from one address the next is refused with 429, even a right one; an account is locked after 10 from anywhere", async () => {
+    const { passkey } = await signUp("brute@example.com", "editor");
+    const { passkey: other } = await signUp("bystander@example.com", "editor");
+    const logged = (await staff.log(10_000)).length;
+    const stranger: SoftPasskey = { ...passkey, id: "bm90LWEtcGFzc2tleQ" };
+    const address = newAddress();
+    for (let i = 0; i < 20; i++) expect((await signIn(stranger, { address })).statusCode).toBe(401);
+    const limited = await signIn(passkey, { address });
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+    expect((await signIn(passkey)).statusCode).toBe(200);
+
+    for (let i = 0; i < 10; i++) expect((await signIn(passkey, { tamper: true })).statusCode).toBe(401);
+    const locked = await signIn(passkey);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json()).toEqual({ error: "Too many failed sign-ins to this account: try again later." });
+    expect((await signIn(other)).statusCode).toBe(200);
+    clock += 15 * 60 * 1000;
+    expect((await signIn(passkey, { address })).statusCode).toBe(200);
+    const trail = await staff.log(10_000);
+    const failures = trail.slice(0, trail.length - logged).filter((entry) => entry.action === "sign-in-failed");
+    expect(failures.filter((entry) => entry.email === null)).toHaveLength(20);
+    expect(failures.filter((entry) => entry.email === "brute@example.com")).toHaveLength(10);
+  });
+
+  it("sends the admin's strict policy on its pages and its API, and frames only the preview", async () => {
+    const { cookie } = await signUp("csp@example.com", "editor");
+    for (const response of [await call({ url: "/admin/" }), await call({ url: "/admin/api/pages", cookie }), await call({ url: "/admin/api/pages" })]) {
+      expect(response.headers["content-security-policy"]).toBe(ADMIN_CSP);
+      expect(response.headers["x-frame-options"]).toBe("DENY");
+    }
+    expect(ADMIN_CSP).toMatch(/(^|; )script-src 'self'(;|$)/);
+    expect(ADMIN_CSP).not.toMatch(/unsafe-inline|unsafe-eval/);
+    expect(ADMIN_CSP).toContain("frame-ancestors 'none'");
+    const preview = await call({ method: "POST", url: "/admin/api/preview", cookie, payload: { path: HEALTH, text: read(HEALTH) } });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.headers["content-security-policy"]).toBe(PREVIEW_CSP);
+    expect(PREVIEW_CSP).toContain("frame-ancestors 'self'");
+    expect(preview.headers["x-frame-options"]).toBe("SAMEORIGIN");
+  });
+
+  it("records sign-ins, failures, saves and publishes with who, when, page and commit, and never a token or a key", async () => {
+    const { cookie, passkey } = await signUp("audit@example.com", "publisher");
+    const signedIn = cookieOf(await signIn(passkey))!;
+    await signIn(passkey, { tamper: true });
+    expect((await saveHealth(cookie, read(HEALTH).replace("title:", "title: "))).statusCode).toBe(200);
+    const published = (await call({ method: "POST", url: "/admin/api/publish", cookie, payload: { message: "Audit me" } })).json() as { commit: string };
+    const mine = (await staff.log(50)).filter((entry) => entry.email === "audit@example.com");
+    expect(mine.map((entry) => [entry.action, entry.page, entry.commit])).toEqual([
+      ["publish", null, published.commit],
+      ["save", HEALTH, null],
+      ["sign-in-failed", null, null],
+      ["sign-in", null, null],
+      ["register", null, null],
+    ]);
+    for (const entry of mine) expect(Date.parse(entry.at)).toBe(clock);
+    const trail = JSON.stringify(await staff.log(1000));
+    for (const secret of [cookie, signedIn, tokenHash(cookie), passkey.id]) expect(trail).not.toContain(secret);
+  });
+});
