@@ -7,6 +7,7 @@ import { checkCourseFacts } from "./check-course-facts.ts";
 import { checkFile, type FileCheck } from "./check-file.ts";
 import { checkAssets, checkIds, checkLinks, type CheckedFile } from "./check-references.ts";
 import { fillCounts } from "./counts.ts";
+import { cardsPerPageOf } from "./listing-pages.ts";
 import { lazyLoadedFile } from "./load.ts";
 import { problem, sortProblems, type Problem } from "./problem.ts";
 import { childIndex, resolveChildCards, resolvePanels } from "./resolve-listings.ts";
@@ -179,7 +180,7 @@ export function crossCheck(root: string, yaml: { files: string[]; problems: Prob
   // The counts are spent once the texts are filled; the settings every page carries to the browser leave them out.
   if (siteFile?.valid) delete siteFile.data.counts;
   const below = childIndex(validPages);
-  const { problems: listingProblems, addedIds } = resolveChildCards(validPages, below);
+  const { problems: listingProblems, addedIds } = resolveChildCards(validPages, below, cardsPerPageOf(siteFile?.valid ? siteFile.data : null));
   problems.push(...listingProblems);
   if (siteFile?.valid) {
     resolvePanels(siteFile.data, validPages, below);
