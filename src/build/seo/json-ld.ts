@@ -62,6 +62,16 @@ export function breadcrumbLd(tree: SiteTree, route: string): WithContext<Breadcr
   };
 }
 
+/** A numbered page of a split listing: its first page's trail, then "Page n" at its own address. */
+export function numberedBreadcrumbLd(tree: SiteTree, first: string, page: { page: number; route: string }): WithContext<BreadcrumbList> {
+  const trail = breadcrumbLd(tree, first);
+  const items = [trail.itemListElement].flat();
+  return {
+    ...trail,
+    itemListElement: [...items, { "@type": "ListItem", position: items.length + 1, name: `Page ${page.page}`, item: absolute(tree.site, page.route) }],
+  };
+}
+
 function offerLd(site: Site, price: Price, url: string): Offer {
   return {
     "@type": "Offer",
