@@ -50,7 +50,7 @@ export function Pager({ place, label }: { place: ListingPlace; label: string }) 
     <nav className={styles.pager} aria-label={label}>
       {prev ? (
         <Link to={prev} rel="prev" className={cx(styles.step, styles.previous)}>
-          <span aria-hidden="true">‹ </span>Previous<span className="visually-hidden"> page</span>
+          <span aria-hidden="true">‹</span>Previous<span className="visually-hidden"> page</span>
         </Link>
       ) : null}
       <ul className={styles.numbers}>
@@ -72,7 +72,7 @@ export function Pager({ place, label }: { place: ListingPlace; label: string }) 
       {next ? (
         <Link to={next} rel="next" className={cx(styles.step, styles.next)}>
           Next<span className="visually-hidden"> page</span>
-          <span aria-hidden="true"> ›</span>
+          <span aria-hidden="true">›</span>
         </Link>
       ) : null}
     </nav>
