@@ -203,7 +203,7 @@ export async function buildSite(root: string, options: BuildOptions): Promise<Bu
     const carried = live && !reuse ? carryAssets(join(live, "site"), site, readState(live)?.assets ?? []) : (readCompletion(live ?? "")?.carried ?? []);
     const state: BuildState = { codeDigest: code, template, manifest, pages: pages.state, assets, apiBase };
     writeFileSync(join(dir, STATE_FILE), JSON.stringify(state));
-    markComplete(dir, { builtAt: new Date().toISOString(), files: filesUnder(site).length - carried.length, carried });
+    markComplete(dir, { builtAt: new Date().toISOString(), htmlFiles: pages.files.length, carried });
     goLive(root, dir);
     removeOtherBuilds(root, live ? [dir, live] : [dir]);
     phaseDone("switch");

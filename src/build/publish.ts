@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, relative } from "node:path";
 
@@ -17,8 +18,8 @@ export const COMPLETE_FILE = "complete.json";
 
 export interface Completion {
   builtAt: string;
-  /** Files of this build under site/, relative to it (not counting those carried over from the previous build). */
-  files: number;
+  /** HTML files of this build (pages and aliases). Counted by the prerender: walking a 10,000-page site/ to count its files took seconds. */
+  htmlFiles: number;
   /** The previous build's hashed assets kept for pages that are still open (relative to site/). */
   carried: string[];
 }
@@ -94,14 +95,31 @@ export function goLive(root: string, buildDir: string): void {
   renameSync(link, dist);
 }
 
-/** Removes every build folder but `keep` (half-written ones of killed builds included), and stray links of killed switches. */
+/**
+ * Removes every build folder but `keep` (half-written ones of killed builds included), and stray
+ * links of killed switches. A build folder holds a file per page and more (60,000 at 10,000 pages),
+ * and deleting them took longer than a one-page rebuild itself, so the folders are only renamed
+ * into a trash folder here (one rename each, the same file system) and a detached `rm -rf` deletes
+ * them after this process has moved on. A trash folder left by a killed `rm` is taken up again by
+ * the next call.
+ */
 export function removeOtherBuilds(root: string, keep: string[]): void {
   const kept = new Set(keep.map((dir) => basename(dir)));
   const dir = buildsDir(root);
-  if (existsSync(dir))
-    for (const name of readdirSync(dir)) if (!kept.has(name) && name !== CACHE_NAME) rmSync(join(dir, name), { recursive: true, force: true });
+  if (existsSync(dir)) {
+    const unwanted = readdirSync(dir).filter((name) => !kept.has(name) && name !== CACHE_NAME);
+    if (unwanted.length > 0) {
+      const trash = join(dir, `${TRASH_PREFIX}${process.pid}-${Date.now()}`);
+      mkdirSync(trash);
+      for (const name of unwanted) renameSync(join(dir, name), join(trash, name));
+      spawn("rm", ["-rf", "--", trash], { detached: true, stdio: "ignore" }).unref();
+    }
+  }
   for (const name of readdirSync(root)) if (/^\.dist-\d+\.tmp$/.test(name)) rmSync(join(root, name), { force: true });
 }
+
+/** How the folders of builds being deleted in the background begin. */
+export const TRASH_PREFIX = "trash-";
 
 /** The folder, beside the builds, that keeps the content checks between builds (content-cache.ts). */
 export const CACHE_NAME = "cache";

@@ -4,7 +4,8 @@ import { createValidators } from "../content/ajv.ts";
 import { formatText } from "../content/format-problems.ts";
 import { loadSiteContent } from "../content/site.ts";
 import { isEntryPoint, readOptions, usageError } from "./options.ts";
-import { isPlaceholderProblem, KINDS, planStarter, StarterError, type Kind } from "../content/starters.ts";
+import { isPlaceholderProblem } from "../content/placeholders.ts";
+import { KINDS, planStarter, StarterError, type Kind } from "../content/starters.ts";
 
 /**
  * npm run new -- <kind> <address>

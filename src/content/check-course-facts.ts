@@ -3,7 +3,7 @@ import { coursesOf } from "./course-facts.ts";
 import type { LoadedFile } from "./load.ts";
 import { locate, type Segment } from "./locate.ts";
 import { problem, type Problem } from "./problem.ts";
-import { PLACEHOLDER } from "./starters.ts";
+import { PLACEHOLDER } from "./placeholders.ts";
 
 /** A checked page as the course-facts check needs it. */
 export interface CoursePage {

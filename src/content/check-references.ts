@@ -9,7 +9,7 @@ import type { LoadedFile } from "./load.ts";
 import { locate, pointerToPath } from "./locate.ts";
 import { problem, type Problem } from "./problem.ts";
 import type { RouteTable } from "./routes.ts";
-import { PLACEHOLDER, PLACEHOLDER_PROBLEM } from "./starters.ts";
+import { PLACEHOLDER, PLACEHOLDER_PROBLEM } from "./placeholders.ts";
 
 /** A checked file as the cross-file checks see it. */
 export interface CheckedFile {

@@ -16,19 +16,6 @@ import type { SiteContent } from "./site.ts";
 export const KINDS = ["page", "industry", "course-group", "course", "exam"] as const;
 export type Kind = (typeof KINDS)[number];
 
-/**
- * How every placeholder a starter writes begins: "Replace this …", "Replace: …" (facts) or
- * "New industry: …" (headings and titles). validate reports texts that still begin so, which
- * keeps a page nobody has finished out of the build.
- */
-export const PLACEHOLDER = /^(Replace this\b|Replace: |New (page|industry|course group|course|exam): )/;
-
-/** The one wording of a placeholder left in a page (reported by checkPlaceholders in check-links.ts). */
-export const PLACEHOLDER_PROBLEM = { message: (text: string) => `still has placeholder text "${text}"`, hint: "replace it with the real text" };
-
-export const isPlaceholderProblem = (p: { message: string; hint?: string }) =>
-  p.hint === PLACEHOLDER_PROBLEM.hint && p.message.startsWith("still has placeholder text ");
-
 /** A mistake in what was asked for; its message is one line for the person at the terminal. */
 export class StarterError extends Error {}
 

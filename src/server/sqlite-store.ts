@@ -278,3 +278,9 @@ export function openSqliteStore(options: SqliteStoreOptions): SqliteStore {
     },
   };
 }
+
+/** The outbox of the SQLite file at `path`, on a store of its own (the operator's commands, tests); closing it closes that store. */
+export function openSqliteOutbox(path: string, now?: () => number): Outbox {
+  const store = openSqliteStore({ path, now });
+  return { ...store.outbox, close: () => store.close() };
+}

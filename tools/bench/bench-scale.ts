@@ -3,11 +3,13 @@
 // industries, copies of site/industries/health.yaml, each listed like a real one), validates it,
 // builds it and measures dist/. It prints the figures and writes docs/bench-scale-<date>.md;
 // it never fails on a time (speeds are not asserted; tests/budgets/scale.test.ts asserts bytes).
+// Beside each build it builds the same pages with Hugo (Debian's hugo, tools/bench/hugo-site.ts)
+// and prints the ratio of the two build times.
 //   --pages 100,1000,10000   the sizes (default)
 //   --unlisted               synthetic pages without a card, so no listing or header panel shows them:
 //                            what a page costs by itself, apart from the listings that grow with it
 //   --keep                   leave the copies under .tmp/ to look at
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
@@ -18,6 +20,7 @@ import { isEntryPoint, readArgs, usageError } from "../../src/cli/options.ts";
 import { describeTiming, timeSocialCards } from "../../src/cli/cards.ts";
 import { htmlSize } from "../measure/size.ts";
 import { filesUnder } from "../../src/shared/files-under.ts";
+import { makeHugoSite } from "./hugo-site.ts";
 
 const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
 /** The routes whose initial JS and HTML are measured: the home page, a page no listing touches, the listing that lists every industry. */
@@ -57,9 +60,14 @@ export function makeScaledSite(dir: string, pages: number, { unlisted = false } 
 
 /** Run the build in `dir` (one node process, no tsx child) and sample its peak resident memory. */
 export function buildSite(dir: string): Promise<{ seconds: number; peakBytes: number; output: string }> {
+  return timeProcess(process.execPath, ["--import", "tsx", "src/cli/build.ts", "--no-cards"], dir);
+}
+
+/** Runs a command in `dir`, timing it (wall clock) and sampling its peak resident memory; rejects, with its output, when it fails. */
+function timeProcess(command: string, args: string[], dir: string): Promise<{ seconds: number; peakBytes: number; output: string }> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, ["--import", "tsx", "src/cli/build.ts", "--no-cards"], { cwd: dir, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(command, args, { cwd: dir, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
     child.stdout.on("data", (d: Buffer) => (output += d));
     child.stderr.on("data", (d: Buffer) => (output += d));
@@ -79,7 +87,7 @@ export function buildSite(dir: string): Promise<{ seconds: number; peakBytes: nu
       clearInterval(timer);
       const seconds = (performance.now() - started) / 1000;
       if (code === 0) resolve({ seconds, peakBytes, output });
-      else reject(new Error(`the build in ${dir} failed:\n${output}`));
+      else reject(new Error(`${command} ${args.join(" ")} in ${dir} failed:\n${output}`));
     });
   });
 }
@@ -116,6 +124,29 @@ export function measureDist(dist: string): DistFigures {
   return { distBytes, htmlFiles, htmlPerPage: Math.round(htmlBytes / htmlFiles), routes };
 }
 
+/**
+ * Builds the copy's pages with Hugo (tools/bench/hugo-site.ts), right after the project's own
+ * build of them, so the two figures share the machine's state. Debian's hugo is needed
+ * (`apt-get install hugo`); without it the row says so instead of failing the benchmark.
+ */
+async function buildWithHugo(dir: string): Promise<Row["hugo"]> {
+  if (spawnSync("hugo", ["version"], { stdio: "ignore" }).status !== 0) return null;
+  const site = join(dir, ".tmp", "hugo");
+  makeHugoSite(dir, site);
+  const run = await timeProcess("hugo", ["--quiet", "--destination", "public"], site);
+  let outBytes = 0;
+  let htmlBytes = 0;
+  let htmlFiles = 0;
+  walk(join(site, "public"), (file, bytes) => {
+    outBytes += bytes;
+    if (file.endsWith("/index.html")) {
+      htmlBytes += bytes;
+      htmlFiles++;
+    }
+  });
+  return { seconds: run.seconds, peakBytes: run.peakBytes, outBytes, htmlPerPage: Math.round(htmlBytes / htmlFiles) };
+}
+
 interface Row {
   pages: number;
   validateSeconds: number;
@@ -125,6 +156,8 @@ interface Row {
   /** Rebuilds after the full build: nothing changed, then one page's title changed. */
   unchangedSeconds: number;
   titleSeconds: number;
+  /** The same pages built by Hugo in the same run (null when Debian's hugo is not installed). */
+  hugo: { seconds: number; peakBytes: number; outBytes: number; htmlPerPage: number } | null;
 }
 
 /**
@@ -155,6 +188,11 @@ function table(rows: Row[]): string {
     line("rebuild, nothing changed", (r) => `${r.unchangedSeconds.toFixed(2)} s`),
     line("rebuild, one title changed", (r) => `${r.titleSeconds.toFixed(2)} s`),
     line("… as a share of the full build", (r) => `${((100 * r.titleSeconds) / r.buildSeconds).toFixed(1)} %`),
+    line("Hugo: full build of the same pages", (r) => (r.hugo ? `${r.hugo.seconds.toFixed(1)} s` : "not installed")),
+    line("… build ÷ Hugo's", (r) => (r.hugo ? `${(r.buildSeconds / r.hugo.seconds).toFixed(1)}×` : "–")),
+    line("Hugo: peak memory", (r) => (r.hugo ? mb(r.hugo.peakBytes) : "–")),
+    line("Hugo: output size", (r) => (r.hugo ? mb(r.hugo.outBytes) : "–")),
+    line("Hugo: HTML per page (mean)", (r) => (r.hugo ? kb(r.hugo.htmlPerPage) : "–")),
     line("`dist/` size", (r) => mb(r.dist.distBytes)),
     line("HTML files", (r) => String(r.dist.htmlFiles)),
     line("HTML per page (mean)", (r) => kb(r.dist.htmlPerPage)),
@@ -189,6 +227,7 @@ async function main() {
     const unchanged = await buildSite(dir);
     changeOneTitle(dir);
     const title = await buildSite(dir);
+    const hugo = await buildWithHugo(dir);
     const row: Row = {
       pages: made.pages,
       validateSeconds,
@@ -197,11 +236,15 @@ async function main() {
       dist,
       unchangedSeconds: unchanged.seconds,
       titleSeconds: title.seconds,
+      hugo,
     };
     rows.push(row);
     console.log(
       `${made.pages} pages (${made.synthetic} synthetic): validate ${validateSeconds.toFixed(2)} s, build ${built.seconds.toFixed(1)} s, peak ${mb(built.peakBytes)}, dist ${mb(row.dist.distBytes)}, HTML/page ${kb(row.dist.htmlPerPage)}; ` +
-        `rebuild unchanged ${unchanged.seconds.toFixed(2)} s, one title changed ${title.seconds.toFixed(2)} s (${((100 * title.seconds) / built.seconds).toFixed(1)} % of the full build)`,
+        `rebuild unchanged ${unchanged.seconds.toFixed(2)} s, one title changed ${title.seconds.toFixed(2)} s (${((100 * title.seconds) / built.seconds).toFixed(1)} % of the full build); ` +
+        (hugo
+          ? `Hugo ${hugo.seconds.toFixed(1)} s (build ÷ Hugo's ${(built.seconds / hugo.seconds).toFixed(1)}×), peak ${mb(hugo.peakBytes)}`
+          : "Hugo not installed"),
     );
     if (pages === 1000) {
       // The build above ran with --no-cards: the social cards are a cached step of their own, timed here from an empty cache and again from a full one.

@@ -1,12 +1,11 @@
 // The delivery feature as the server starts it (docs/notifications.md).
-import type { SqliteStore } from "../sqlite-store.ts";
+import { openSqliteOutbox, type SqliteStore } from "../sqlite-store.ts";
 import type { EnquiryStore } from "../store.ts";
 import type { Channel, DeliveryConfig } from "./config.ts";
 import { emailSender } from "./email.ts";
 import type { Outbox } from "./outbox.ts";
 import { openPgOutbox } from "./pg-outbox.ts";
 import type { Sender } from "./send-result.ts";
-import { openSqliteOutbox } from "./sqlite-outbox.ts";
 import { webhookSender } from "./webhook.ts";
 import { startDeliveryWorker, type DeliveryLog, type DeliveryWorker, type WorkerOptions } from "./worker.ts";
 

@@ -3,7 +3,6 @@
 // Every write (claim, settle, retry) runs on the store's writer thread, in its group commit
 // (sqlite-outbox-writes.mjs); the reads here use the store's own connection.
 import type { Database } from "better-sqlite3";
-import { openSqliteStore } from "../sqlite-store.ts";
 import type { Channel } from "./config.ts";
 import { STATUS_ORDER, type DeliveryRow, type DeliveryStatus, type DueDelivery, type Outbox, type Settlement } from "./outbox.ts";
 
@@ -53,10 +52,4 @@ export function sqliteOutbox(db: Database, write: (job: OutboxJob) => Promise<un
     // The store owns the connection and the writer.
     async close() {},
   };
-}
-
-/** The outbox of the SQLite file at `path`, on a store of its own (the operator's commands, tests); closing it closes that store. */
-export function openSqliteOutbox(path: string, now?: () => number): Outbox {
-  const store = openSqliteStore({ path, now });
-  return { ...store.outbox, close: () => store.close() };
 }

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { deliveryConfigFromEnv } from "../../../src/server/delivery/config.ts";
 import type { DeliveryRow } from "../../../src/server/delivery/outbox.ts";
 import { verifySignature } from "../../../src/server/delivery/signature.ts";
-import { openSqliteOutbox } from "../../../src/server/delivery/sqlite-outbox.ts";
+import { openSqliteOutbox } from "../../../src/server/sqlite-store.ts";
 import { startServer, type RunningServer } from "../../../src/server/start-server.ts";
 import { eventually, startReceiver, startSmtpServer, type TestReceiver, type TestSmtpServer } from "./delivery-receivers.ts";
 import { SPAM_DEFENCES_OFF, tempDbPath, VALID_ENQUIRY } from "./helpers.ts";

@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { openSqliteOutbox } from "../../../src/server/delivery/sqlite-outbox.ts";
+import { openSqliteOutbox } from "../../../src/server/sqlite-store.ts";
 import { openSqliteStore } from "../../../src/server/sqlite-store.ts";
 import { tempDbPath, VALID_ENQUIRY } from "./helpers.ts";
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { Channel } from "../../../src/server/delivery/config.ts";
 import type { Outbox } from "../../../src/server/delivery/outbox.ts";
 import { openPgOutbox } from "../../../src/server/delivery/pg-outbox.ts";
-import { openSqliteOutbox } from "../../../src/server/delivery/sqlite-outbox.ts";
+import { openSqliteOutbox } from "../../../src/server/sqlite-store.ts";
 import { openPgStore } from "../../../src/server/pg-store.ts";
 import { openSqliteStore } from "../../../src/server/sqlite-store.ts";
 import type { EnquiryStore } from "../../../src/server/store.ts";

@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import { openSqliteOutbox } from "../../../src/server/delivery/sqlite-outbox.ts";
+import { openSqliteOutbox } from "../../../src/server/sqlite-store.ts";
 import { eventually, startReceiver, startSmtpServer } from "./delivery-receivers.ts";
 import { tempDbPath } from "./helpers.ts";
 import { postJson } from "./raw-http.ts";
