@@ -7,7 +7,8 @@ import type { Page, Site } from "../shared/generated/schema-types.ts";
 import { ANNOUNCER_ID, arrive, landedOn } from "./lib/arrival.ts";
 import { useLocation, useNavigated } from "./lib/location.tsx";
 import { pagePromise } from "./lib/page-cache.ts";
-import { canonicalUrl } from "../shared/canonical-url.ts";
+import { absoluteUrl, canonicalUrl } from "../shared/canonical-url.ts";
+import { neighbourPages } from "../shared/listing-pages.ts";
 import { normalizePath } from "../shared/data-paths.ts";
 import { scrollToHash } from "./lib/scroll.ts";
 import "./styles/global.css";
@@ -56,11 +57,29 @@ function RoutePage({ page, route, siteUrl }: { page: Page; route: string; siteUr
   return <PageSections sections={page.sections} />;
 }
 
-/** Keep the title, description and canonical link right after client-side navigation. */
+/** Keep the title, description, canonical link and a numbered page's rel prev/next links right after client-side navigation. */
 function useDocumentMeta(page: Page, route: string, siteUrl: string) {
   useEffect(() => {
     document.title = page.title;
     document.querySelector('meta[name="description"]')?.setAttribute("content", page.description);
-    document.querySelector('link[rel="canonical"]')?.setAttribute("href", canonicalUrl(siteUrl, route, route));
+    const canonical = document.querySelector('link[rel="canonical"]');
+    canonical?.setAttribute("href", canonicalUrl(siteUrl, route, route));
+    const listing = page.sections.find((s) => s.type === "childCards" && s.pagination);
+    const neighbours = listing?.type === "childCards" && listing.pagination ? neighbourPages(listing.pagination) : {};
+    for (const rel of ["next", "prev"] as const) {
+      const href = neighbours[rel];
+      let link = document.head.querySelector<HTMLLinkElement>(`link[rel="${rel}"]`);
+      if (!href) link?.remove();
+      else {
+        if (!link) {
+          link = document.createElement("link");
+          link.rel = rel;
+          // Beside the canonical link, where the prerender writes them.
+          if (canonical) canonical.after(link);
+          else document.head.append(link);
+        }
+        link.href = absoluteUrl(siteUrl, href);
+      }
+    }
   }, [page, route, siteUrl]);
 }

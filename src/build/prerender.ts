@@ -3,11 +3,13 @@ import { createHash } from "node:crypto";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { blockSource } from "../shared/block-source.ts";
-import { pageEntries } from "../content/page-entries.ts";
+import { pageEntries, primaryAddresses } from "../content/page-entries.ts";
+import { shownPages } from "../content/listing-pages.ts";
 import type { SiteContent } from "../content/site.ts";
 import type { PageEntry } from "../shared/page-entry.ts";
 import type { Site } from "../shared/generated/schema-types.ts";
-import { canonicalUrl } from "../shared/canonical-url.ts";
+import { absoluteUrl, canonicalUrl } from "../shared/canonical-url.ts";
+import { neighbourPages } from "../shared/listing-pages.ts";
 import { escapeHtml, jsonForHtml } from "../shared/html.ts";
 import { dataPathOf, PAGE_DATA_ID, SITE_DATA_ID } from "../shared/data-paths.ts";
 import { inWorkers, PARALLEL_FROM } from "./worker-pool.ts";
@@ -102,7 +104,21 @@ export interface HeadInput {
 /** Head tags a build step adds for a page by its route (null: the not-found page). */
 export type ExtraHead = (route: string | null) => string[];
 
-/** The tags of one page's <head>: title, description, canonical or noindex, social tags and preloads. */
+/**
+ * A numbered page of a split listing, and its first page, name the pages before and after them
+ * (`<link rel="prev">`, `rel="next"`), as search engines and browsers read a paginated series.
+ */
+export function neighbourLinks(site: Site, entry: PageEntry): string[] {
+  const place = entry.route === null ? undefined : entry.page.sections.find((s) => s.type === "childCards" && s.pagination);
+  if (place?.type !== "childCards" || !place.pagination) return [];
+  const { prev, next } = neighbourPages(place.pagination);
+  return [
+    ...(prev ? [`<link rel="prev" href="${escapeHtml(absoluteUrl(site.url, prev))}" />`] : []),
+    ...(next ? [`<link rel="next" href="${escapeHtml(absoluteUrl(site.url, next))}" />`] : []),
+  ];
+}
+
+/** The tags of one page's <head>: title, description, canonical or noindex, the neighbours of a numbered page, social tags and preloads. */
 export function head({ site, url, entry, preloads, imagePreloads, extra }: HeadInput): string {
   const page = entry.route === null ? null : entry.page;
   const canonical = canonicalUrl(site.url, url, entry.route);
@@ -112,6 +128,7 @@ export function head({ site, url, entry, preloads, imagePreloads, extra }: HeadI
     `<title>${title}</title>`,
     `<meta name="description" content="${description}" />`,
     entry.route === null ? `<meta name="robots" content="noindex" />` : `<link rel="canonical" href="${escapeHtml(canonical)}" />`,
+    ...neighbourLinks(site, entry),
     `<meta property="og:type" content="website" />`,
     `<meta property="og:site_name" content="${escapeHtml(site.company)}" />`,
     `<meta property="og:title" content="${title}" />`,
@@ -126,7 +143,7 @@ export function head({ site, url, entry, preloads, imagePreloads, extra }: HeadI
   ].join("\n    ");
 }
 
-/** sitemap.xml: each primary route once (aliases are not listed: they point at their page). */
+/** sitemap.xml: each primary route once, numbered pages of split listings included (aliases are not listed: they point at their page). */
 export function sitemapXml(siteUrl: string, primaryRoutes: string[]): string {
   return [
     `<?xml version="1.0" encoding="UTF-8"?>`,
@@ -272,7 +289,7 @@ const NOT_FOUND_KEY = "404.html";
 export async function prerender(input: PageWriterInput, content: SiteContent, extraHead: ExtraHead, options: PrerenderOptions): Promise<PrerenderResult> {
   const { outDir } = input;
   const writer = await pageWriter(input);
-  const sourceOf = new Map(content.pages.map((p) => [p.route, p.file]));
+  const sourceOf = new Map(shownPages(content).map((p) => [p.route, p.file]));
   const jobs: [key: string, job: PageJob, file: string][] = pageEntries(content).map(([url, entry]) => [
     url,
     [url, entry, extraHead(entry.route), sourceOf.get(entry.route ?? "") ?? "site/"],
@@ -315,7 +332,7 @@ export async function prerender(input: PageWriterInput, content: SiteContent, ex
   else for (const [, job, file] of toDraw) drawn.push(await writer.page(job, file));
 
   const { site } = writer;
-  const primaryRoutes = content.pages.map((p) => p.route).sort();
+  const primaryRoutes = primaryAddresses(content);
   await writer.write(join(outDir, "sitemap.xml"), sitemapXml(site.url, primaryRoutes));
   await writer.write(join(outDir, "robots.txt"), `User-agent: *\nAllow: /\n\nSitemap: ${site.url}/sitemap.xml\n`);
   await writer.write(join(outDir, "_headers"), headersFile(options.apiBase ?? undefined));

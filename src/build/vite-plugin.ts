@@ -9,6 +9,7 @@ import { isPageFile, routeOfFile } from "../content/routes.ts";
 import { SiteChecks, STORE_FROM } from "../content/site-checks.ts";
 import { loadSiteContent, type SiteContent } from "../content/site.ts";
 import { contentChecksStore } from "./publish.ts";
+import { numberedPageOf } from "../shared/listing-pages.ts";
 import type { PageEntry } from "../shared/page-entry.ts";
 
 /**
@@ -38,7 +39,9 @@ const SETTINGS_FILE = "site/_site.yaml";
  * the dev server keeps showing every page that is fine.
  */
 export function problemsBlocking(content: SiteContent, path: string): Problem[] {
-  const route = content.table.primaryOf.get(path) ?? path;
+  // A numbered page of a split listing is drawn from its first page's file.
+  const numbered = numberedPageOf(path);
+  const route = content.table.primaryOf.get(path) ?? (numbered && content.table.primaryOf.get(numbered.first)) ?? path;
   return content.problems.filter((p) => {
     if (p.file === SETTINGS_FILE) return true;
     const inSite = p.file.replace(/^site\//, "");

@@ -35,6 +35,7 @@ const cell = (s: string) => s.replace(/\|/g, "\\|").replace(/\n/g, " ");
 function range(node: SchemaNode, unit: string): string {
   const { minimum: lo, maximum: hi, minLength, maxLength, minItems, maxItems } = node;
   if (lo !== undefined && hi !== undefined) return ` from ${lo} to ${hi}`;
+  if (lo !== undefined) return `, at least ${lo}`;
   if (minItems !== undefined || maxItems !== undefined)
     return minItems && maxItems
       ? `, ${minItems} to ${maxItems} ${unit}`

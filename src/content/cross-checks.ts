@@ -7,6 +7,7 @@ import { checkAssets, checkIds, checkLinks } from "./check-references.ts";
 import { countEnv, fillCountsIn, type CountEnv } from "./counts.ts";
 import { lazyLoadedFile, type LoadedFile } from "./load.ts";
 import { problem, sortProblems, type Problem } from "./problem.ts";
+import { cardsPerPageOf, DEFAULT_CARDS_PER_PAGE } from "./listing-pages.ts";
 import { cardOrder, fillChildCards, parentOf, resolvePanels, type ListedCard } from "./resolve-listings.ts";
 import { buildRouteTable, type RouteTable } from "./routes.ts";
 import { fillSiteFacts, GRIEVANCE_OFFICER_TOKEN, grievanceOfficerText } from "./site-facts.ts";
@@ -139,6 +140,8 @@ export class CrossChecks {
   private nounsKey = "";
   /** The grievance officer as page text; null when the settings name none, undefined when they are not valid. */
   private facts: string | null | undefined = undefined;
+  /** How many cards a listing shows before it is split into numbered pages (the settings' cardsPerPage). */
+  private cardsPerPage = DEFAULT_CARDS_PER_PAGE;
   private assets = new Set<string>();
   private assetsKey: string | null = null;
   private readonly withProblems = new Set<Entry>();
@@ -215,6 +218,11 @@ export class CrossChecks {
     }
     this.updateRoutes(own, removed, changed);
     this.countEnv(siteChanged || this.env === null || [...changed].some((key) => key.startsWith("below:")), changed);
+    if (siteChanged) {
+      const perPage = cardsPerPageOf(this.site?.valid ? (this.site.result.loaded!.data as Site) : null);
+      if (perPage !== this.cardsPerPage) changed.add("cardsPerPage");
+      this.cardsPerPage = perPage;
+    }
 
     // Counts first: they decide the cards that listings copy and the header panels show.
     const fill = new Set<Entry>();
@@ -557,7 +565,14 @@ export class CrossChecks {
     const data = entry.counted as Page;
     entry.counted = undefined;
     const page = { file: entry.file, route: entry.route!, data, loaded: entry.loaded! };
-    const listings = fillChildCards(page, this.listedBelow(entry), (address) => this.validAddresses.has(address));
+    if (data.sections.some((section) => section.type === "childCards")) this.read(entry, "fill", "cardsPerPage");
+    // Which file already has an address a numbered page of a split listing would take.
+    const fileAt = (address: string) => {
+      this.read(entry, "fill", `route:${address}`);
+      const route = this.table.primaryOf.get(address);
+      return route === undefined ? undefined : this.byRoute.get(route)?.[0]?.file;
+    };
+    const listings = fillChildCards(page, this.listedBelow(entry), (address) => this.validAddresses.has(address), this.cardsPerPage, fileAt);
     entry.listingProblems = listings.problems;
     entry.factProblems = [];
     if (JSON.stringify(data).includes(GRIEVANCE_OFFICER_TOKEN)) {

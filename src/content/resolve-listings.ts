@@ -1,4 +1,6 @@
 import type { Page, Site } from "../shared/generated/schema-types.ts";
+import { listingPageRoute } from "../shared/listing-pages.ts";
+import { DEFAULT_CARDS_PER_PAGE, oversizedListings, pageCount } from "./listing-pages.ts";
 import { locate } from "./locate.ts";
 import type { LoadedFile } from "./load.ts";
 import { problem, type Problem } from "./problem.ts";
@@ -41,29 +43,36 @@ export const cardOrder = (a: ListedCard, b: ListedCard): number =>
 
 /**
  * Fill in the childCards blocks of one page from the cards listed below each block's `from`
- * (`listed`, in card order); `known` says whether an address is a page at all. Returns the
- * anchor ids the filled cards add to the page.
+ * (`listed`, in card order); `known` says whether an address is a page at all, `fileAt` which
+ * file has it. Returns the anchor ids the filled cards add to the page. A listing with more cards
+ * than `cardsPerPage` is split into numbered pages later (listing-pages.ts), so only its first
+ * page's cards add anchors to the page.
  */
 export function fillChildCards(
   page: ListablePage,
   listed: (from: string) => readonly ListedCard[],
   known: (address: string) => boolean,
+  cardsPerPage: number = DEFAULT_CARDS_PER_PAGE,
+  fileAt: (address: string) => string | undefined = () => undefined,
 ): { problems: Problem[]; addedIds: string[] } {
   const problems: Problem[] = [];
   const addedIds: string[] = [];
   page.data.sections.forEach((section, s) => {
     if (section.type !== "childCards") return;
-    if (section.cards) {
+    for (const filled of ["cards", "pagination"] as const) {
+      if (!section[filled]) continue;
       problems.push(
         problem(
           page.file,
-          locate(page.loaded, ["sections", s, "cards"], { key: true }),
-          `sections[${s}] (childCards): cards are filled in by the build`,
-          `remove cards:; the cards come from the card: field of the pages below ${section.from}`,
+          locate(page.loaded, ["sections", s, filled], { key: true }),
+          `sections[${s}] (childCards): ${filled} ${filled === "cards" ? "are" : "is"} filled in by the build`,
+          filled === "cards"
+            ? `remove cards:; the cards come from the card: field of the pages below ${section.from}`
+            : "remove pagination:; a listing with more cards than cardsPerPage (site/_site.yaml) is split into numbered pages by itself",
         ),
       );
-      return;
     }
+    if (section.cards || section.pagination) return;
     const children = listed(section.from);
     // A `from` that names no page at all is already reported by the link check.
     if (children.length === 0 && known(section.from)) {
@@ -86,9 +95,45 @@ export function fillChildCards(
       ...(card.facts ? { facts: card.facts } : {}),
       to: route,
     }));
-    if (section.anchors) addedIds.push(...section.cards.map((c) => c.id!));
+    const shown = section.cards.length > cardsPerPage ? section.cards.slice(0, cardsPerPage) : section.cards;
+    if (section.anchors) addedIds.push(...shown.map((c) => c.id!));
   });
+  problems.push(...splitProblems(page, cardsPerPage, fileAt));
   return { problems, addedIds };
+}
+
+/**
+ * What keeps a page's listing from being split into numbered pages: a second listing over the
+ * limit (the numbered pages follow one listing), or an address of a numbered page that another
+ * page or alias already has.
+ */
+function splitProblems(page: ListablePage, cardsPerPage: number, fileAt: (address: string) => string | undefined): Problem[] {
+  const [split, ...more] = oversizedListings(page.data, cardsPerPage);
+  if (split === undefined) return [];
+  const problems = more.map((s) =>
+    problem(
+      page.file,
+      locate(page.loaded, ["sections", s, "from"]),
+      `sections[${s}] (childCards): lists more than cardsPerPage (${cardsPerPage}) pages, and sections[${split}] is already split into numbered pages`,
+      "a page splits one listing into numbered pages: move this listing to a page of its own, or raise cardsPerPage in site/_site.yaml",
+    ),
+  );
+  const pages = pageCount((page.data.sections[split] as { cards?: unknown[] }).cards!.length, cardsPerPage);
+  for (let n = 2; n <= pages; n++) {
+    const address = listingPageRoute(page.route, n);
+    const taken = fileAt(address);
+    if (taken === undefined) continue;
+    problems.push(
+      problem(
+        page.file,
+        locate(page.loaded, ["sections", split, "from"]),
+        `sections[${split}] (childCards): page ${n} of this listing goes at ${address}, which is already an address of ${taken}`,
+        "move or rename that page, or remove its alias: the addresses below /page/ of a split listing are its numbered pages",
+      ),
+    );
+    break;
+  }
+  return problems;
 }
 
 /**

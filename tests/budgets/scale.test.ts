@@ -1,8 +1,10 @@
-import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildSite, type DistFigures, makeScaledSite, measureDist, MEASURED_ROUTES } from "../../tools/bench/bench-scale.ts";
 import { escapeHtml } from "../../src/shared/html.ts";
+import { DEFAULT_CARDS_PER_PAGE, pageCount } from "../../src/content/listing-pages.ts";
+import { parentOf } from "../../src/content/resolve-listings.ts";
 import { loadSiteContent } from "../../src/content/site.ts";
 
 /**
@@ -40,11 +42,37 @@ describe.runIf(existsSync(join(dist, "index.html")))("a page costs the same at 7
   }, 600_000);
   afterAll(() => rmSync(copy, { recursive: true, force: true }));
 
-  it("builds every page of the copy: one HTML file more for each page added to the site", () => {
+  it("builds every page of the copy: one HTML file more for each page added to the site, and for each numbered page of the industries' listing", () => {
     // The site's own pages counted from its content, so adding a real page changes nothing here.
+    const own = loadSiteContent(process.cwd()).pages;
     expect(made.pages).toBe(1000);
-    expect(made.synthetic).toBe(1000 - loadSiteContent(process.cwd()).pages.length);
-    expect(large.htmlFiles - small.htmlFiles).toBe(made.synthetic);
+    expect(made.synthetic).toBe(1000 - own.length);
+    const industries = own.filter((p) => parentOf(p.route) === "/industries" && p.data.card).length + made.synthetic;
+    const numbered = readdirSync(join(copy, "dist", "industries", "details", "page")).length;
+    expect(numbered).toBe(pageCount(industries, DEFAULT_CARDS_PER_PAGE) - 1);
+    expect(large.htmlFiles - small.htmlFiles).toBe(made.synthetic + numbered);
+  });
+
+  // The listing of every industry is split into numbered pages of DEFAULT_CARDS_PER_PAGE cards: its
+  // first page grows from the site's ten industries to that many, and no further whatever the count.
+  it("the HTML of /industries/details does not grow with the number of industries: at most its first page's share of cards more", () => {
+    const html = (route: string) => statSync(join(copy, "dist", route.slice(1), "index.html")).size;
+    const pages = readdirSync(join(copy, "dist", "industries", "details", "page")).map(Number);
+    const last = Math.max(...pages);
+    const cardsOf = (route: string) => readFileSync(join(copy, "dist", route.slice(1), "index.html"), "utf8").split("Read more<").length - 1;
+    const [onFirst, onSecond, onLast, before] = [
+      cardsOf("/industries/details"),
+      cardsOf("/industries/details/page/2"),
+      cardsOf(`/industries/details/page/${last}`),
+      readFileSync(join(dist, "industries", "details", "index.html"), "utf8").split("Read more<").length - 1,
+    ];
+    expect([onFirst, onSecond]).toEqual([DEFAULT_CARDS_PER_PAGE, DEFAULT_CARDS_PER_PAGE]);
+    expect(onLast).toBeLessThan(DEFAULT_CARDS_PER_PAGE);
+    // What one more card costs a page, from two numbered pages that differ only in how many cards they hold.
+    const perCard = (html("/industries/details/page/2") - html(`/industries/details/page/${last}`)) / (onSecond - onLast);
+    expect(large.routes["/industries/details"]!.html).toBeLessThanOrEqual(
+      small.routes["/industries/details"]!.html + (onFirst - before) * perCard + SLACK.html,
+    );
   });
 
   it.each(MEASURED_ROUTES)("%s loads the same chunks, and its initial JS does not grow with pages it does not show", (route) => {

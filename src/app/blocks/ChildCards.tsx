@@ -1,6 +1,7 @@
 import { useContext } from "react";
 import { ActionLink } from "../ui/ActionLink.tsx";
 import { Card, cardStyles } from "../ui/Card.tsx";
+import { Pager } from "../ui/Pager.tsx";
 import { evenGrid } from "../ui/even-grid.ts";
 import { SectionIndex } from "../ui/Heading.tsx";
 import { Picture } from "../ui/Picture.tsx";
@@ -12,8 +13,10 @@ import type { BlockOf } from "./types.ts";
 /**
  * Cards of the pages below an address; the build fills `cards` from each child page's `card:`.
  * Near the top of the page, the first row's pictures are not lazy (one may be the largest paint).
+ * A listing split into numbered pages holds one page's share of the cards and its `pagination`,
+ * drawn as the list of the pages under the cards.
  */
-export function ChildCards({ id, heading, intro, columns = 3, cards = [], linkLabel, action }: BlockOf<"childCards">) {
+export function ChildCards({ id, heading, intro, columns = 3, cards = [], linkLabel, action, pagination }: BlockOf<"childCards">) {
   const nearTop = useContext(SectionIndex) <= 1;
   return (
     <section id={id} className={styles.section}>
@@ -42,6 +45,7 @@ export function ChildCards({ id, heading, intro, columns = 3, cards = [], linkLa
             </Card>
           ))}
         </ul>
+        {pagination ? <Pager place={pagination} label={heading ? `Pages of ${heading}` : "Pages of the list"} /> : null}
       </div>
     </section>
   );

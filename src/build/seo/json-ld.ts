@@ -47,19 +47,25 @@ export function webSiteLd(site: Site): WithContext<WebSite> {
   return { "@context": "https://schema.org", "@type": "WebSite", name: site.company, url: absolute(site, "/"), inLanguage: site.language ?? "en" };
 }
 
-/** Home › the pages above › this page, each with its address (an alias's page's own address). */
-export function breadcrumbLd(tree: SiteTree, route: string): WithContext<BreadcrumbList> {
-  const trail = ["/", ...ancestorsOf(tree, route), route];
+/** Home › the pages above › this page, each with its address (an alias's page's own address); `last` adds one more item at the end. */
+export function breadcrumbLd(tree: SiteTree, route: string, last?: { name: string; route: string }): WithContext<BreadcrumbList> {
+  const trail = ["/", ...ancestorsOf(tree, route), route].map((r) => ({ name: r === "/" ? "Home" : labelOf(tree, r), route: r }));
+  if (last) trail.push(last);
   return {
     "@context": "https://schema.org",
     "@type": "BreadcrumbList",
-    itemListElement: trail.map((r, i) => ({
+    itemListElement: trail.map(({ name, route: r }, i) => ({
       "@type": "ListItem",
       position: i + 1,
-      name: r === "/" ? "Home" : labelOf(tree, r),
+      name,
       item: absolute(tree.site, r),
     })),
   };
+}
+
+/** A numbered page of a split listing: its first page's trail, then "Page n" at its own address. */
+export function numberedBreadcrumbLd(tree: SiteTree, first: string, page: { page: number; route: string }): WithContext<BreadcrumbList> {
+  return breadcrumbLd(tree, first, { name: `Page ${page.page}`, route: page.route });
 }
 
 function offerLd(site: Site, price: Price, url: string): Offer {

@@ -4,7 +4,8 @@ import type { Site } from "../../shared/generated/schema-types.ts";
 import { escapeHtml } from "../../shared/html.ts";
 import { CARD_HEIGHT, CARD_WIDTH, logoDataUrl } from "./card-image.ts";
 import { coursesOf, type CourseProblem } from "../../content/course-facts.ts";
-import { breadcrumbLd, courseLd, organizationLd, scriptTag, webSiteLd, type JsonLd } from "./json-ld.ts";
+import { breadcrumbLd, courseLd, numberedBreadcrumbLd, organizationLd, scriptTag, webSiteLd, type JsonLd } from "./json-ld.ts";
+import { listingPagesOf } from "../../content/listing-pages.ts";
 import { cardTitleOf, hasPagesBelow, sectionOf, siteTree, type SiteTree } from "../../content/page-place.ts";
 import { drawSocialCards, type CardJob, type CardStats } from "./social-cards.ts";
 
@@ -126,7 +127,8 @@ export interface SeoBuild {
 
 /**
  * The build's SEO step: draw (or take from the cache) every page's social card into outDir,
- * and work out each page's structured data. Cards are cached in <root>/node_modules/.cache/social-cards.
+ * and work out each page's structured data (a split listing's numbered pages: its first page's
+ * picture and a breadcrumb ending in "Page n"; their rel prev/next links are prerender's head()). Cards are cached in <root>/node_modules/.cache/social-cards.
  */
 export async function buildSeo(content: SiteContent, outDir: string, root: string, options: { drawCards: boolean } = { drawCards: true }): Promise<SeoBuild> {
   const site = content.site!;
@@ -140,6 +142,13 @@ export async function buildSeo(content: SiteContent, outDir: string, root: strin
     }),
   );
   const fileOf = new Map(content.pages.map((p) => [p.route, p.file]));
+  // The numbered pages of a split listing share their first page's picture; their trail ends in their number.
+  const numbered = new Map<string, PageSeo>();
+  for (const [first, pages] of listingPagesOf(content)) {
+    const own = seo.get(first)!;
+    for (const p of pages.slice(1))
+      numbered.set(p.route, { image: own.image, jsonLd: [numberedBreadcrumbLd(tree, first, { page: p.listing.page, route: p.route })], problems: [] });
+  }
   const warnings = [...seo].flatMap(([route, s]) => s.problems.map((p) => `${fileOf.get(route)}: ${p.message} (${p.hint})`));
-  return { headFor: (route) => seoHeadTags(site, route === null ? null : (seo.get(route) ?? null)), cards, warnings };
+  return { headFor: (route) => seoHeadTags(site, route === null ? null : (seo.get(route) ?? numbered.get(route) ?? null)), cards, warnings };
 }

@@ -1,3 +1,4 @@
+import { listingPagesOf } from "../../content/listing-pages.ts";
 import type { SiteContent } from "../../content/site.ts";
 import { escapeHtml } from "../../shared/html.ts";
 import type { PageEntry } from "../../shared/page-entry.ts";
@@ -9,7 +10,8 @@ import type { EditorBundles } from "./bundle-files.ts";
  * sandboxed without scripts; the editor follows its links itself).
  */
 export async function previewHtml(bundles: Pick<EditorBundles, "renderPage" | "stylesheet">, content: SiteContent, route: string): Promise<string | null> {
-  const page = content.pages.find((p) => p.route === route);
+  // A split listing is previewed as visitors first see it: its first page.
+  const page = listingPagesOf(content).get(route)?.[0] ?? content.pages.find((p) => p.route === route);
   if (!page || !content.site) return null;
   const entry: PageEntry = { route: page.route, page: page.data };
   const body = await bundles.renderPage(route, entry, content.site);

@@ -113,7 +113,7 @@ export type Asset4 = string;
  */
 export type Facts = Fact[];
 /**
- * The address whose pages are listed, such as /industries for /industries/health, /industries/education and so on.
+ * The address whose pages are listed, such as /industries for /industries/health, /industries/education and so on. When there are more than cardsPerPage of them (site/_site.yaml, 48 when left out), this page shows the first ones and numbered pages the rest: this page's address followed by /page/2, /page/3 and so on, with a list of the pages under the cards.
  */
 export type LinkRoute = string;
 /**
@@ -495,6 +495,23 @@ export interface ChildCardsBlock {
      */
     to: string;
   }[];
+  /**
+   * Filled in automatically when the listing has more cards than cardsPerPage in site/_site.yaml. Do not write this field.
+   */
+  pagination?: {
+    /**
+     * Which of the numbered pages this is, from 1.
+     */
+    page: number;
+    /**
+     * How many numbered pages the listing is split into.
+     */
+    pages: number;
+    /**
+     * The address of the page that shows the first cards, such as /industries/details; page 2 is that address followed by /page/2.
+     */
+    first: string;
+  };
 }
 /**
  * A button-like link with a label and a target.
@@ -1279,6 +1296,10 @@ export interface Site {
      */
     words: string[];
   }[];
+  /**
+   * How many cards a listing of the pages below (a childCards section) shows on one page. A listing with more is split into numbered pages: /industries/details shows the first ones, /industries/details/page/2 the next, and so on, each with a list of the pages under its cards; the page's hero comes with them, its other sections stay on the first page. Counts such as {count:industries} still count every card. 48 when left out.
+   */
+  cardsPerPage?: number;
   /**
    * The bar at the top of every page.
    */

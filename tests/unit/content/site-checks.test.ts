@@ -121,6 +121,11 @@ const EDITS: [kind: string, apply: () => void][] = [
   ["_site.yaml: the grievance officer", () => edit("site/_site.yaml", "name: Meera Iyer", "name: Meera Rao")],
   ["_site.yaml: the header's list limit", () => edit("site/_site.yaml", /^header:\n/m, "header:\n  listLimit: 3\n")],
   ["_site.yaml: a count's words", () => edit("site/_site.yaml", "words: [industries, sectors]", "words: [industries]")],
+  [
+    "_site.yaml: cardsPerPage, so the industries listing splits into numbered pages",
+    () => edit("site/_site.yaml", /^header:\n/m, "cardsPerPage: 4\nheader:\n"),
+  ],
+  ["_site.yaml: cardsPerPage back to its default", () => edit("site/_site.yaml", "cardsPerPage: 4\n", "")],
   ["a page made invalid", () => edit("site/industries/mining.yaml", /^title: .*$/m, "title: [not, a, text]")],
   ["the page made valid", () => edit("site/industries/mining.yaml", /^title: .*$/m, "title: Mining | Nexa AI")],
   ["a page that no longer parses", () => edit("site/industries/agriculture.yaml", /^card:$/m, "card: [")],
