@@ -11,7 +11,7 @@ export interface Staff {
 
 type State =
   | { kind: "loading" }
-  /** `npm run edit`: the editor on the loopback address, with no sign-in (the server has no session route). */
+  /** `npm run edit`: the editor on the loopback address, with no sign-in (its session route answers 204). */
   | { kind: "open" }
   | { kind: "signed-in"; staff: Staff }
   | { kind: "sign-in"; error?: string }
@@ -53,9 +53,11 @@ export function StaffGate({ children }: { children: ReactNode }) {
     }
     fetch("/admin/api/session").then(
       async (response) => {
-        if (response.ok) setState({ kind: "signed-in", staff: (await response.json()) as Staff });
+        // 204: `npm run edit`, which has no sign-in.
+        if (response.status === 204) setState({ kind: "open" });
+        else if (response.ok) setState({ kind: "signed-in", staff: (await response.json()) as Staff });
         else if (response.status === 401) setState({ kind: "sign-in" });
-        else setState({ kind: "open" });
+        else setState({ kind: "sign-in", error: `The server answered ${response.status}.` });
       },
       () => setState({ kind: "sign-in", error: "The server could not be reached." }),
     );

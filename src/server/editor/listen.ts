@@ -27,6 +27,9 @@ export async function listenLocalEditor(options: LocalEditorOptions): Promise<Fa
   refuseOtherSites(app);
   await app.register(editorPlugin, { root: options.root, bundles, checkPages: options.checkPages, serveSiteAssets: true });
   app.get("/", async (_request, reply) => reply.redirect("/admin/"));
+  // No sign-in here: the editor's page asks, and 204 tells it to show the editor at once (inside
+  // npm start the staff plugin answers this route with who is signed in, or 401).
+  app.get("/admin/api/session", async (_request, reply) => reply.code(204).send());
   await app.listen({ host: options.host, port: options.port });
   return app;
 }
