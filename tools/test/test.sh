@@ -51,7 +51,7 @@ step "unit tests (and the reliability tests)"; unit=0; npx tsx tools/test/with-p
 wait $reliability || unit=1
 show_lane reliability
 [ $unit -eq 0 ]
-step "editor walk (Chromium)"; PLAYWRIGHT_JSON_OUTPUT_NAME=.tmp/playwright-editor-walk.json npx playwright test -c tests/e2e-editor/walk.config.ts --reporter=list,json
+step "editor walk (Chromium)"; PLAYWRIGHT_JSON_OUTPUT_NAME="$PWD/.tmp/playwright-editor-walk.json" npx playwright test -c tests/e2e-editor/walk.config.ts --reporter=list,json
 step "build"; npx tsx src/cli/build.ts
 step "size budgets and HTML conformance"; npx vitest run --config tests/budgets/vitest.config.ts --reporter=default --reporter=json --outputFile.json=.tmp/vitest-budgets.json
 step "end-to-end tests"; PLAYWRIGHT_JSON_OUTPUT_NAME=.tmp/playwright.json npx playwright test --reporter=list,json
