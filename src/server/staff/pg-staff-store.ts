@@ -4,6 +4,7 @@ import { applyPgMigrations } from "../migrations.ts";
 import {
   accountOf,
   auditOf,
+  auditValues,
   normalEmail,
   passkeyOf,
   STAFF_COLUMNS,
@@ -163,14 +164,7 @@ export async function openPgStaffStore(connectionString: string): Promise<StaffS
       await pool.query("DELETE FROM staff_sessions WHERE token_hash = $1", [sessionHash]);
     },
     async audit(entry, nowMs) {
-      await pool.query("INSERT INTO staff_audit (at, email, action, page, commit_id, detail) VALUES ($1, $2, $3, $4, $5, $6)", [
-        iso(nowMs),
-        entry.email,
-        entry.action,
-        entry.page ?? null,
-        entry.commit ?? null,
-        entry.detail ?? null,
-      ]);
+      await pool.query("INSERT INTO staff_audit (at, email, action, page, commit_id, detail) VALUES ($1, $2, $3, $4, $5, $6)", auditValues(entry, nowMs));
     },
     async log(limit) {
       const { rows } = await pool.query<AuditRow>("SELECT at, email, action, page, commit_id, detail FROM staff_audit ORDER BY id DESC LIMIT $1", [limit]);

@@ -5,6 +5,7 @@ import { openDatabase } from "../sqlite-store.ts";
 import {
   accountOf,
   auditOf,
+  auditValues,
   normalEmail,
   passkeyOf,
   STAFF_COLUMNS,
@@ -152,14 +153,7 @@ export function openSqliteStaffStore(path: string): StaffStore {
       db.prepare("DELETE FROM staff_sessions WHERE token_hash = ?").run(sessionHash);
     },
     async audit(entry, nowMs) {
-      db.prepare("INSERT INTO staff_audit (at, email, action, page, commit_id, detail) VALUES (?, ?, ?, ?, ?, ?)").run(
-        iso(nowMs),
-        entry.email,
-        entry.action,
-        entry.page ?? null,
-        entry.commit ?? null,
-        entry.detail ?? null,
-      );
+      db.prepare("INSERT INTO staff_audit (at, email, action, page, commit_id, detail) VALUES (?, ?, ?, ?, ?, ?)").run(...auditValues(entry, nowMs));
     },
     async log(limit) {
       return (db.prepare("SELECT at, email, action, page, commit_id, detail FROM staff_audit ORDER BY id DESC LIMIT ?").all(limit) as AuditRow[]).map(auditOf);

@@ -176,6 +176,11 @@ export function auditOf(row: AuditRow): AuditEntry {
   return { at: isoOrNull(row.at)!, email: row.email, action: row.action, page: row.page, commit: row.commit_id, detail: row.detail };
 }
 
+/** An audit entry as the values of `INSERT INTO staff_audit (at, email, action, page, commit_id, detail)`, in that order, for both stores. */
+export function auditValues(entry: NewAuditEntry, nowMs: number): [string, string | null, AuditAction, string | null, string | null, string | null] {
+  return [new Date(nowMs).toISOString(), entry.email, entry.action, entry.page ?? null, entry.commit ?? null, entry.detail ?? null];
+}
+
 export interface PasskeyRow {
   id: string;
   public_key: Uint8Array;
