@@ -117,6 +117,7 @@ export async function editorPlugin(app: FastifyInstance, options: EditorOptions)
   const workspace = new Workspace(options.root);
   // Compile the schemas and check every file once now, so the first page list and the first keystroke are as quick as the rest.
   workspace.content();
+  app.addHook("onClose", async () => workspace.close());
   const { bundles } = options;
   const index = () => validatorsOf(options.root).index;
 
