@@ -26,7 +26,7 @@ describe("one-click fixes", () => {
     ],
     ["a hint that names no single fix", { line: 4, col: 5, hint: "the fields here are: title, text" }, null],
   ])("%s", (_name, problem, fixed) => {
-    const fix = fixOf(TEXT, { file: "site/x.yaml", message: "", ...problem });
+    const fix = fixOf(TEXT, { message: "", ...problem });
     expect(fix && applyFix(TEXT, fix)).toBe(fixed);
   });
 });
@@ -47,7 +47,7 @@ describe("one-click fixes of a count token inside a text", () => {
     ["a place that holds no token", { line: 3, col: 14, hint: "did you mean {count:industries}?" }, null],
     ["a hint that lists the counts", { line: 3, col: 23, hint: "the counts are: industries, courses (site/_site.yaml, counts:)" }, null],
   ])("%s", (_name, problem, fixed) => {
-    const fix = fixOf(TEXT, { file: "site/x.yaml", message: "", ...problem });
+    const fix = fixOf(TEXT, { message: "", ...problem });
     expect(fix && applyFix(TEXT, fix)).toBe(fixed);
     if (fix) expect(labelOf(fix)).toBe("Change to {count:industries}");
   });

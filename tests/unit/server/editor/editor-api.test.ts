@@ -249,7 +249,15 @@ describe("reading, checking and saving a page", () => {
     const { problems } = (await post("/admin/api/check", { path: HEALTH, text })).json();
     const line = (needle: string) => text.slice(0, text.indexOf(needle)).split("\n").length;
     expect(problems).toEqual([
-      { file: HEALTH, line: line("tittle"), col: 1, message: 'unknown field "tittle"', hint: 'did you mean "title"?' },
+      {
+        file: HEALTH,
+        line: line("tittle"),
+        col: 1,
+        message: 'unknown field "tittle"',
+        hint: 'did you mean "title"?',
+        // The hint's one-click fix, as offsets into the text sent.
+        fix: { from: text.indexOf("tittle"), to: text.indexOf("tittle") + "tittle".length, insert: "title", label: "Change to title" },
+      },
       expect.objectContaining({ file: HEALTH, line: line("/conect"), message: 'link "/conect" is not a page', hint: 'did you mean "/connect"?' }),
     ]);
     expect(read(HEALTH)).not.toContain("tittle");
