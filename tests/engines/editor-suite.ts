@@ -14,6 +14,12 @@ const PAGES: Partial<Record<Engine, { file: string; route: string }>> = {
   webkit: { file: "site/industries/consumer.yaml", route: "/industries/consumer" },
 };
 
+/**
+ * How long a step may take: each is a check of the text with the whole site and often a preview
+ * drawn, well under a second on a quiet machine, and the engines stage runs beside other browsers.
+ */
+const WAIT_MS = 30_000;
+
 /** The problem list's items, as a person reads them. */
 const problemTexts = () => [...document.querySelectorAll('section[aria-label="Problems"] li')].map((li) => li.textContent);
 
@@ -22,21 +28,25 @@ export function defineEditorSuite(engine: Engine, browserPage: () => EnginePage)
   const { file, route } = PAGES[engine]!;
   describe(`${engine}: the browser editor`, () => {
     let page: EnginePage;
+    const until = (what: string, fn: () => boolean) => waitUntil(page, what, fn, WAIT_MS);
     beforeAll(async () => {
       page = browserPage();
       await page.resize({ width: 1600, height: 1000 });
     });
 
-    it("types a mistake, sees it at its line, fixes it with one click, sees the preview follow and saves", async () => {
-      await page.open(`${inject("editorUrl")}/admin/`, { what: "the page list", check: () => document.querySelectorAll("nav .page-link").length > 0 });
+    it("types a mistake, sees it at its line, fixes it with one click, sees the preview follow and saves", { timeout: 6 * WAIT_MS }, async () => {
+      await page.open(`${inject("editorUrl")}/admin/`, {
+        what: "the page list",
+        check: () => document.querySelectorAll("nav .page-link").length > 0,
+        timeoutMs: WAIT_MS,
+      });
       // The page's button in the list, found by its address (marked for the click).
       await page.evaluate((address: string) => {
         const button = [...document.querySelectorAll<HTMLElement>("nav .page-link")].find((b) => b.querySelector(".page-route")?.textContent === address);
         if (button) button.dataset.opening = "";
       }, route);
       await page.click("nav .page-link[data-opening]");
-      await waitUntil(
-        page,
+      await until(
         "the page in the editor, checked and previewed",
         () =>
           !!document.querySelector(".cm-content") &&
@@ -50,7 +60,7 @@ export function defineEditorSuite(engine: Engine, browserPage: () => EnginePage)
       await page.click(".cm-content > .cm-line:nth-child(3)");
       await page.press("Home");
       await page.keys("t");
-      await waitUntil(page, "the misspelt field in the problem list", () =>
+      await until("the misspelt field in the problem list", () =>
         [...document.querySelectorAll('section[aria-label="Problems"] li')].some((li) => li.textContent!.startsWith('line 3, column 1 unknown field "ttitle"')),
       );
       expect(await page.evaluate(problemTexts)).toEqual(['line 3, column 1 unknown field "ttitle" — did you mean "title"? Change to title']);
@@ -68,20 +78,20 @@ export function defineEditorSuite(engine: Engine, browserPage: () => EnginePage)
       ).toEqual(["ttitle", "3", "Showing the last version without problems"]);
 
       await page.click('section[aria-label="Problems"] button.fix');
-      await waitUntil(page, "no problems after the fix", () => document.querySelector('section[aria-label="Problems"] h3')?.textContent === "No problems");
+      await until("no problems after the fix", () => document.querySelector('section[aria-label="Problems"] h3')?.textContent === "No problems");
       expect(await page.evaluate(() => document.querySelector(".cm-content > .cm-line:nth-child(3)")!.textContent!.startsWith("title: "))).toBe(true);
 
       // The hero's heading, typed on: the preview draws it.
       await page.click(".cm-content > .cm-line:nth-child(16)");
       await page.press("End");
       await page.keys(" today");
-      await waitUntil(page, "the preview's new heading", () =>
+      await until("the preview's new heading", () =>
         /\btoday$/.test(document.querySelector("iframe")!.contentDocument?.querySelector("h1")?.textContent ?? ""),
       );
       expect(await page.evaluate(() => document.querySelector("iframe")!.contentDocument!.querySelector("h1")!.textContent)).toBe(`${heading} today`);
 
       await page.click(".page-bar button.primary");
-      await waitUntil(page, "the save", () => document.querySelector(".page-bar button.primary")?.textContent === "Saved");
+      await until("the save", () => document.querySelector(".page-bar button.primary")?.textContent === "Saved");
       expect(await page.evaluate(() => document.querySelector(".message")!.textContent)).toBe(`Saved ${file}.`);
       expect(readFileSync(join(inject("editorRoot"), file), "utf8")).toContain(`    heading: ${heading} today\n`);
     });

@@ -32,7 +32,7 @@ export interface EnginePage {
    * Loads a path of the site and waits until React has hydrated it; a page that is not the site
    * (the editor at /admin/) names its own sign of being ready instead.
    */
-  open(path: string, ready?: { what: string; check: () => boolean }): Promise<void>;
+  open(path: string, ready?: { what: string; check: () => boolean; timeoutMs?: number }): Promise<void>;
   /** Runs a function in the page; it is sent as source, so it must not use anything from the test's scope. */
   evaluate<T, A extends unknown[]>(fn: (...args: A) => T, ...args: A): Promise<T>;
   /** A real pointer click (the engine's input, not `element.click()`) on the first element matching the CSS selector. */
@@ -112,7 +112,7 @@ async function launchPuppeteer(engine: "chromium" | "firefox", baseUrl: string, 
         if (!/NS_BINDING_ABORTED|Navigation timeout/.test(String(error))) throw error;
         await page.goto(href, { waitUntil: "load" });
       }
-      await waitUntil(self, ready.what, ready.check);
+      await waitUntil(self, ready.what, ready.check, ready.timeoutMs);
     },
     evaluate: (fn, ...args) => page.evaluate(fn as never, ...(args as unknown as never[])) as never,
     async click(selector) {
@@ -243,7 +243,7 @@ async function launchWebKit(baseUrl: string, driverPort: number | undefined): Pr
           const there = await session.browser.execute((pathname: string) => location.pathname === pathname, target.pathname);
           if (there || tries === 3) break;
         }
-        await waitUntil(self, ready.what, ready.check);
+        await waitUntil(self, ready.what, ready.check, ready.timeoutMs);
       },
       evaluate: (fn, ...args) => session.browser.execute(fn as never, ...(args as unknown as never[])) as never,
       async click(selector) {
