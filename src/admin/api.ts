@@ -1,17 +1,12 @@
+import type { Problem } from "../content/problem.ts";
 import type { FormSchema } from "../server/editor/form-schema.ts";
 import type { WrittenPicture } from "../server/editor/pictures.ts";
 import type { Published } from "../server/editor/publish.ts";
 import type { Completions, Hover } from "../server/editor/schema-help.ts";
 import type { PageSummary, PageText } from "../server/editor/workspace.ts";
 
-/** One problem as the validator reports it (src/content/problem.ts). */
-export interface Problem {
-  file: string;
-  line: number;
-  col: number;
-  message: string;
-  hint?: string;
-}
+/** One problem as the validator reports it, with the one-click fix its hint names when it names one (src/content/problem.ts). */
+export type { Problem } from "../content/problem.ts";
 
 export type { Completions, FormSchema, Hover, PageSummary, PageText, Published };
 

@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { join } from "node:path";
+import { withFixes } from "../../content/fixes.ts";
 import { isResourceExhaustion } from "../../content/load.ts";
 import { validatorsOf } from "../../content/site.ts";
 import { handleError, type ErrorBody } from "../error-responses.ts";
@@ -117,6 +118,7 @@ export async function editorPlugin(app: FastifyInstance, options: EditorOptions)
   const workspace = new Workspace(options.root);
   // Compile the schemas and check every file once now, so the first page list and the first keystroke are as quick as the rest.
   workspace.content();
+  app.addHook("onClose", async () => workspace.close());
   const { bundles } = options;
   const index = () => validatorsOf(options.root).index;
 
@@ -157,7 +159,8 @@ export async function editorPlugin(app: FastifyInstance, options: EditorOptions)
   app.post("/admin/api/check", limits, async (request) => {
     const body = bodyOf(request);
     const file = pagePath(body.path);
-    return { problems: workspace.check(file, textOf(body)).problems };
+    const text = textOf(body);
+    return { problems: withFixes(text, workspace.check(file, text).problems) };
   });
 
   app.put("/admin/api/page", limits, async (request) => {
@@ -174,7 +177,7 @@ export async function editorPlugin(app: FastifyInstance, options: EditorOptions)
         { problems: [exhausting] },
       );
     const saved = workspace.save(file, text, base);
-    return { ...saved, problems };
+    return { ...saved, problems: withFixes(text, problems) };
   });
 
   app.post("/admin/api/pages", limits, async (request, reply) => {
