@@ -13,7 +13,7 @@ import { pagePath } from "./page-path.ts";
 import { formSchema } from "./form-schema.ts";
 import { MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE, writePicture } from "./pictures.ts";
 import { previewHtml } from "./preview.ts";
-import { changedSiteFiles, publish, type PageChecker } from "./publish.ts";
+import { changedSiteFiles, publish, type Author, type PageChecker } from "./publish.ts";
 import { completionsAt, hoverAt } from "./schema-help.ts";
 import { blocksPreview, Workspace } from "./workspace.ts";
 
@@ -25,6 +25,10 @@ export interface EditorOptions {
   checkPages: PageChecker;
   /** Serve site/assets/ at the site's own paths, so the preview's pictures load (`npm run edit`; inside `npm start` the site serves them). */
   serveSiteAssets?: boolean;
+  /** EDITOR_GIT_REMOTE: publish fetches and rebases onto it before pushing (publish.ts). */
+  gitRemote?: string;
+  /** Who a request's commits are by (the signed-in member of staff inside `npm start`); absent or undefined, the local git identity. */
+  authorOf?: (request: FastifyRequest) => Author | undefined;
 }
 
 /**
@@ -238,7 +242,12 @@ export async function editorPlugin(app: FastifyInstance, options: EditorOptions)
 
   app.get("/admin/api/changes", async () => ({ files: await changedSiteFiles(options.root) }));
 
-  app.post("/admin/api/publish", limits, async (request) => publish(workspace, bodyOf(request).message, options.checkPages));
+  const publishOptions = (request: FastifyRequest) => {
+    const author = options.authorOf?.(request);
+    return { ...(author ? { author } : {}), ...(options.gitRemote ? { remote: options.gitRemote } : {}) };
+  };
+
+  app.post("/admin/api/publish", limits, async (request) => publish(workspace, bodyOf(request).message, options.checkPages, publishOptions(request)));
 
   app.all("/admin/api/*", async () => {
     throw new EditorInputError(404, "There is no such editor API: see docs/editor.md.");

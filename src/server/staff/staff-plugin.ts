@@ -277,5 +277,9 @@ export async function staffEditorPlugin(app: FastifyInstance, options: StaffEdit
     return body;
   });
 
-  await app.register(editorPlugin, options.editor);
+  // Commits are by the member of staff signed in; the server's own git identity stays the committer.
+  await app.register(editorPlugin, {
+    ...options.editor,
+    authorOf: (request) => (request.staff ? { name: request.staff.name, email: request.staff.email } : undefined),
+  });
 }

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import BetterSqlite3 from "better-sqlite3";
@@ -29,6 +29,8 @@ let root: string;
 let cleanup: () => void;
 let bundleDir: string;
 let dbPath: string;
+let remote: string;
+let branch: string;
 let enquiries: EnquiryStore;
 let staff: StaffStore;
 let app: FastifyInstance;
@@ -37,6 +39,22 @@ const checkPages: PageChecker = async () => ({ ok: true, output: "" });
 
 const git = (...args: string[]) => execFileSync("git", args, { cwd: root, encoding: "utf8" });
 const commits = () => Number(git("rev-list", "--count", "HEAD").trim());
+const remoteHead = () => execFileSync("git", ["rev-parse", branch], { cwd: remote, encoding: "utf8" }).trim();
+
+/** Someone else's change, committed in a clone of the remote and pushed there. */
+function pushFromAnotherClone(file: string, change: (text: string) => string): string {
+  const other = mkdtempSync(join(tmpdir(), "nexa-other-clone-"));
+  try {
+    execFileSync("git", ["clone", "--quiet", "--branch", branch, remote, other]);
+    const inOther = (...args: string[]) => execFileSync("git", args, { cwd: other, encoding: "utf8" });
+    writeFileSync(join(other, file), change(readFileSync(join(other, file), "utf8")));
+    inOther("-c", "user.name=Other Person", "-c", "user.email=other@example.com", "commit", "--quiet", "--all", "-m", `Elsewhere: ${file}`);
+    inOther("push", "--quiet", "origin", branch);
+    return inOther("rev-parse", "HEAD").trim();
+  } finally {
+    rmSync(other, { recursive: true, force: true });
+  }
+}
 const read = (file: string) => readFileSync(join(root, file), "utf8");
 
 beforeAll(async () => {
@@ -51,6 +69,11 @@ beforeAll(async () => {
   mkdirSync(join(bundleDir, "preview", "assets"), { recursive: true });
   writeFileSync(join(bundleDir, "admin", "index.html"), "<!doctype html><title>Site editor</title>");
   writeFileSync(join(bundleDir, "preview", "assets", "site.css"), "body{}");
+  // The remote publishes push to (EDITOR_GIT_REMOTE), bare, with the site as it was on the working copy's branch.
+  remote = join(bundleDir, "remote.git");
+  execFileSync("git", ["init", "--quiet", "--bare", remote]);
+  branch = git("symbolic-ref", "--short", "HEAD").trim();
+  git("push", "--quiet", remote, `HEAD:refs/heads/${branch}`);
   dbPath = join(bundleDir, "data", "enquiries.db");
   enquiries = openSqliteStore({ path: dbPath });
   staff = openSqliteStaffStore(dbPath);
@@ -59,7 +82,7 @@ beforeAll(async () => {
     store: enquiries,
     distDir: null,
     logger: false,
-    staffEditor: { store: staff, origin: ORIGIN, now: () => clock, editor: { root, bundles, checkPages } },
+    staffEditor: { store: staff, origin: ORIGIN, now: () => clock, editor: { root, bundles, checkPages, gitRemote: remote } },
   });
   await app.ready();
 }, 60_000);
@@ -341,6 +364,41 @@ describe("the editor inside npm start, behind staff sign-in: each defence of the
     expect(preview.headers["content-security-policy"]).toBe(PREVIEW_CSP);
     expect(PREVIEW_CSP).toContain("frame-ancestors 'self'");
     expect(preview.headers["x-frame-options"]).toBe("SAMEORIGIN");
+  });
+
+  it("commits a publish as the publisher, rebased onto the remote's newer commit and pushed", async () => {
+    const { cookie } = await signUp("rao@example.com", "publisher");
+    const theirs = pushFromAnotherClone("site/index.yaml", (text) => `${text}# changed elsewhere\n`);
+    expect((await saveHealth(cookie, read(HEALTH).replace("title:", "title: "))).statusCode).toBe(200);
+    const published = await call({ method: "POST", url: "/admin/api/publish", cookie, payload: { message: "Health: a space" } });
+    expect(published.statusCode).toBe(200);
+    expect(published.json()).toMatchObject({ files: [HEALTH], pushed: true });
+    expect(git("log", "-1", "--format=%an <%ae>|%cn <%ce>|%s").trim()).toBe("rao <rao@example.com>|Ed Itor <editor@example.com>|Health: a space");
+    expect(git("rev-parse", "HEAD~1").trim()).toBe(theirs);
+    expect(read("site/index.yaml")).toMatch(/# changed elsewhere\n$/);
+    expect(remoteHead()).toBe(published.json().commit);
+  });
+
+  it("publishes and pushes nothing when the remote changed the same lines, names the file, and leaves the working copy as it was", async () => {
+    const { cookie } = await signUp("clash@example.com", "publisher");
+    const theirs = pushFromAnotherClone(HEALTH, (text) => text.replace(/^title: .*$/m, 'title: "Theirs"'));
+    const mine = read(HEALTH).replace(/^title: .*$/m, 'title: "Mine"');
+    expect((await saveHealth(cookie, mine)).statusCode).toBe(200);
+    const before = git("rev-parse", "HEAD").trim();
+    const refused = await call({ method: "POST", url: "/admin/api/publish", cookie, payload: { message: "Health: mine" } });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      error: `Not published: someone else changed the same lines of ${HEALTH} on ${remote} since this copy last took its changes. Nothing was pushed, and your changes are still here, unpublished: ask whoever made the other change, then publish again.`,
+      conflicts: [HEALTH],
+    });
+    expect(remoteHead()).toBe(theirs);
+    expect(git("rev-parse", "HEAD").trim()).toBe(before);
+    expect(read(HEALTH)).toBe(mine);
+    expect(git("status", "--porcelain", "--untracked-files=all", "--", "site")).toBe(` M ${HEALTH}\n`);
+    expect(existsSync(join(root, ".git", "rebase-merge")) || existsSync(join(root, ".git", "rebase-apply"))).toBe(false);
+    // Take their change, for the tests after this one.
+    git("checkout", "--quiet", "--", "site");
+    git("merge", "--quiet", "--ff-only", theirs);
   });
 
   it("records sign-ins, failures, saves and publishes with who, when, page and commit, and never a token or a key", async () => {
