@@ -29,6 +29,8 @@ export interface PublishOptions {
   author?: Author;
   /** EDITOR_GIT_REMOTE: fetched and rebased onto before the push; absent, the branch's upstream (or the one remote) takes the push as it is. */
   remote?: string;
+  /** Only these of the changed files (a draft's): others changed in the working copy stay out of the commit. */
+  only?: string[];
 }
 
 /** The page a change of the site's settings (or of a picture alone) is checked on: the home page shows the header, the footer and the settings. */
@@ -95,7 +97,7 @@ export async function publish(workspace: Workspace, message: unknown, checkPages
     throw new EditorInputError(400, "Say what you changed: the message is what the site's history shows.");
   if (message.length > 2000) throw new EditorInputError(400, "The message is too long: at most 2,000 characters.");
   const root = workspace.root;
-  const files = await changedSiteFiles(root);
+  const files = (await changedSiteFiles(root)).filter((f) => !options.only || options.only.includes(f));
   if (files.length === 0) throw new EditorInputError(409, "Nothing to publish: no page has changed since the last publish.");
   const content = workspace.content();
   const problems = content.problems;
