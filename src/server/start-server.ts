@@ -64,7 +64,17 @@ export async function startServer(
       now: options.now,
       staffEditor:
         mount && staff
-          ? { store: staff, origin: config.editor.origin, now: options.now, editor: { root: mount.root, bundles: mount.bundles, checkPages: mount.checkPages } }
+          ? {
+              store: staff,
+              origin: config.editor.origin,
+              now: options.now,
+              editor: {
+                root: mount.root,
+                bundles: mount.bundles,
+                checkPages: mount.checkPages,
+                ...(config.editor.gitRemote ? { gitRemote: config.editor.gitRemote } : {}),
+              },
+            }
           : undefined,
     });
     app.addHook("onClose", async () => {
