@@ -1,6 +1,7 @@
 import type { FormSchema } from "../server/editor/form-schema.ts";
 import type { WrittenPicture } from "../server/editor/pictures.ts";
 import type { Published } from "../server/editor/publish.ts";
+import type { RebuildStatus } from "../server/editor/rebuild.ts";
 import type { Completions, Hover } from "../server/editor/schema-help.ts";
 import type { PageSummary, PageText } from "../server/editor/workspace.ts";
 
@@ -52,7 +53,10 @@ export const api = {
   hover: (path: string, text: string, offset: number) => call<{ hover: Hover | null }>("POST", "hover", { path, text, offset }),
   form: () => call<FormSchema>("GET", "form"),
   changes: () => call<{ files: string[] }>("GET", "changes"),
-  publish: (message: string) => call<Published>("POST", "publish", { message }),
+  /** `rebuild`: the publish's number when the server rebuilds the live site after it (npm start), null when it only commits (npm run edit). */
+  publish: (message: string) => call<Published & { rebuild: number | null }>("POST", "publish", { message }),
+  /** Answers once publish `after` is live, or its rebuild failed (or after 25 s, whichever comes first). */
+  live: (after: number) => call<RebuildStatus>("GET", `live?after=${after}`),
   /** Send a picture's bytes as they are; the server reads its type from them. */
   picture: async (page: string, file: Blob & { name: string }, options: { phone?: string; replace: boolean }) => {
     const query = new URLSearchParams({

@@ -14,6 +14,7 @@ import { formSchema } from "./form-schema.ts";
 import { MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE, writePicture } from "./pictures.ts";
 import { previewHtml } from "./preview.ts";
 import { changedSiteFiles, publish, type PageChecker } from "./publish.ts";
+import { liveRoutes, type SiteRebuilder } from "./rebuild.ts";
 import { completionsAt, hoverAt } from "./schema-help.ts";
 import { blocksPreview, Workspace } from "./workspace.ts";
 
@@ -23,6 +24,8 @@ export interface EditorOptions {
   bundles: EditorBundles;
   /** The page check a publish runs (publish.ts, projectCheck). */
   checkPages: PageChecker;
+  /** Rebuilds the live site after each publish (`npm start`); absent (`npm run edit`), a publish only commits. */
+  rebuilder?: SiteRebuilder | undefined;
   /** Serve site/assets/ at the site's own paths, so the preview's pictures load (`npm run edit`; inside `npm start` the site serves them). */
   serveSiteAssets?: boolean;
 }
@@ -238,7 +241,13 @@ export async function editorPlugin(app: FastifyInstance, options: EditorOptions)
 
   app.get("/admin/api/changes", async () => ({ files: await changedSiteFiles(options.root) }));
 
-  app.post("/admin/api/publish", limits, async (request) => publish(workspace, bodyOf(request).message, options.checkPages));
+  app.post("/admin/api/publish", limits, async (request) => {
+    const published = await publish(workspace, bodyOf(request).message, options.checkPages);
+    // Answered at once: the rebuild runs in the background, and /admin/api/live tells when this publish is live.
+    return { ...published, rebuild: options.rebuilder?.request() ?? null };
+  });
+
+  liveRoutes(app, options.rebuilder);
 
   app.all("/admin/api/*", async () => {
     throw new EditorInputError(404, "There is no such editor API: see docs/editor.md.");
