@@ -76,7 +76,7 @@ describe("SiteRebuilder", () => {
     const rebuilder = new SiteRebuilder(runs.run);
     const app = Fastify();
     // As the editor plugin answers its input errors.
-    app.setErrorHandler((error, _request, reply) => reply.code(error instanceof EditorInputError ? error.status : 500).send({ error: error.message }));
+    app.setErrorHandler((error, _request, reply) => reply.code(error instanceof EditorInputError ? error.status : 500).send({ error: String(error) }));
     liveRoutes(app, rebuilder);
     const id = rebuilder.request();
     let answered = false;
