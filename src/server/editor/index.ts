@@ -16,6 +16,7 @@ import { MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE, writePicture } from "./pictures.ts"
 import { previewHtml } from "./preview.ts";
 import { Drafts, type StaffMember } from "./drafts.ts";
 import { changedSiteFiles, publish, type Author, type PageChecker } from "./publish.ts";
+import { liveRoutes, type SiteRebuilder } from "./rebuild.ts";
 import { completionsAt, hoverAt } from "./schema-help.ts";
 import { blocksPreview, hashOf, Workspace } from "./workspace.ts";
 
@@ -25,6 +26,8 @@ export interface EditorOptions {
   bundles: EditorBundles;
   /** The page check a publish runs (publish.ts, projectCheck). */
   checkPages: PageChecker;
+  /** Rebuilds the live site after each publish (`npm start`); absent (`npm run edit`), a publish only commits. */
+  rebuilder?: SiteRebuilder | undefined;
   /** Serve site/assets/ at the site's own paths, so the preview's pictures load (`npm run edit`; inside `npm start` the site serves them). */
   serveSiteAssets?: boolean;
   /** EDITOR_GIT_REMOTE: publish fetches and rebases onto it before pushing (publish.ts). */
@@ -293,8 +296,11 @@ export async function editorPlugin(app: FastifyInstance, options: EditorOptions)
     return next;
   };
 
+  // Answered at once: the rebuild runs in the background, and /admin/api/live tells when this publish is live.
+  const rebuildAfter = <T extends object>(published: T) => ({ ...published, rebuild: options.rebuilder?.request() ?? null });
+
   app.post("/admin/api/publish", limits, async (request) =>
-    oneAtATime(() => publish(workspace, bodyOf(request).message, options.checkPages, { ...authorOf(request), ...remote })),
+    rebuildAfter(await oneAtATime(() => publish(workspace, bodyOf(request).message, options.checkPages, { ...authorOf(request), ...remote }))),
   );
 
   if (drafts) {
@@ -340,10 +346,12 @@ export async function editorPlugin(app: FastifyInstance, options: EditorOptions)
           throw error;
         }
         await drafts.remove(draft);
-        return { ...published, branch: draft.branch, file: draft.file };
+        return rebuildAfter({ ...published, branch: draft.branch, file: draft.file });
       });
     });
   }
+
+  liveRoutes(app, options.rebuilder);
 
   app.all("/admin/api/*", async () => {
     throw new EditorInputError(404, "There is no such editor API: see docs/editor.md.");
