@@ -1,4 +1,5 @@
 import { realpathSync } from "node:fs";
+import { resolve } from "node:path";
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { DEFAULT_CONFIG, type ServerConfig, type ServerTimeouts } from "./env.ts";
 import { answerClientError, handleError } from "./error-responses.ts";
@@ -21,9 +22,15 @@ export interface AppOptions extends Partial<ServerConfig> {
   staffEditor?: StaffEditorOptions;
 }
 
+/**
+ * The site folder as given, not resolved: dist/ is a link to the live build, switched when a
+ * build with new bundles goes live (src/build/publish.ts), so each request reads through the link
+ * and the server serves the new build without a restart.
+ */
 function siteRoot(distDir: string): string {
   try {
-    return realpathSync(distDir);
+    realpathSync(distDir);
+    return resolve(distDir);
   } catch {
     throw new Error(`The site folder "${distDir}" does not exist: run \`npm run build\` first.`);
   }
