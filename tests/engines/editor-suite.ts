@@ -60,8 +60,15 @@ export function defineEditorSuite(engine: Engine, browserPage: () => EnginePage)
       await page.click(".cm-content > .cm-line:nth-child(3)");
       await page.press("Home");
       await page.keys("t");
-      await until("the misspelt field in the problem list", () =>
-        [...document.querySelectorAll('section[aria-label="Problems"] li')].some((li) => li.textContent!.startsWith('line 3, column 1 unknown field "ttitle"')),
+      // The problem list, the mark and the preview's status follow one another (the preview is asked for after the check).
+      await until(
+        "the misspelt field in the problem list, marked in the text, and the preview keeping the last good version",
+        () =>
+          [...document.querySelectorAll('section[aria-label="Problems"] li')].some((li) =>
+            li.textContent!.startsWith('line 3, column 1 unknown field "ttitle"'),
+          ) &&
+          !!document.querySelector(".cm-lintRange-error") &&
+          document.querySelector(".preview-status")!.textContent!.startsWith("Showing the last version"),
       );
       expect(await page.evaluate(problemTexts)).toEqual(['line 3, column 1 unknown field "ttitle" — did you mean "title"? Change to title']);
       // Marked in the text on the line the gutter numbers 3, and the preview says it keeps the last good version.

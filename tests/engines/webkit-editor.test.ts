@@ -1,4 +1,0 @@
-import { defineEditorSuite } from "./editor-suite.ts";
-import { enginePage } from "./site-suite.ts";
-
-defineEditorSuite("webkit", enginePage("webkit"));
