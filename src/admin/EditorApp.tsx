@@ -10,7 +10,7 @@ import { Preview } from "./Preview.tsx";
 import { PublishDialog } from "./PublishDialog.tsx";
 import { SourceEditor } from "./SourceEditor.tsx";
 import { StaffContext } from "./StaffGate.tsx";
-import { quickFix } from "../content/yaml-edit.ts";
+import { applyFix, labelOf } from "../content/fixes.ts";
 
 /** How long typing pauses before the text is checked: with the check itself, problems show well within 300 ms of the last keystroke. */
 export const CHECK_AFTER_MS = 120;
@@ -32,6 +32,8 @@ export function EditorApp() {
   const [open, setOpen] = useState<OpenPage | null>(null);
   const [text, setText] = useState("");
   const [problems, setProblems] = useState<Problem[]>([]);
+  // The text the problems were found in: their fixes are edits of that text, and apply only while it is unchanged.
+  const [checkedText, setCheckedText] = useState("");
   const [checking, setChecking] = useState(false);
   const [html, setHtml] = useState<string | null>(null);
   const [stale, setStale] = useState("");
@@ -99,6 +101,7 @@ export function EditorApp() {
       try {
         const checked = await api.check(open.file, text, controller.signal);
         setProblems(checked.problems);
+        setCheckedText(text);
         try {
           setHtml(await api.preview(open.file, text, controller.signal));
           setStale("");
@@ -274,11 +277,11 @@ export function EditorApp() {
             <div className="panes">
               <div className="edit-pane">
                 {view === "source" ? (
-                  <SourceEditor key={open.file} file={open.file} text={text} problems={problems} onChange={setText} />
+                  <SourceEditor key={open.file} file={open.file} text={text} problems={problems} checkedText={checkedText} onChange={setText} />
                 ) : form ? (
                   <FormView file={open.file} text={text} form={form} onChange={setText} />
                 ) : null}
-                <ProblemList problems={problems} checking={checking} text={text} onChange={setText} />
+                <ProblemList problems={problems} checking={checking} fixable={text === checkedText} text={text} onChange={setText} />
               </div>
               <Preview title={open.route} html={html} stale={stale} onNavigate={navigateTo} />
             </div>
@@ -316,34 +319,46 @@ export function EditorApp() {
   );
 }
 
-/** The open page's problems at their line and column, each with its one-click fix where the hint names one. */
-function ProblemList({ problems, checking, text, onChange }: { problems: Problem[]; checking: boolean; text: string; onChange: (text: string) => void }) {
+/**
+ * The open page's problems at their line and column, each with its one-click fix where the hint
+ * names one (the edit the server computed; offered while the text is the one it was computed for).
+ */
+function ProblemList({
+  problems,
+  checking,
+  fixable,
+  text,
+  onChange,
+}: {
+  problems: Problem[];
+  checking: boolean;
+  fixable: boolean;
+  text: string;
+  onChange: (text: string) => void;
+}) {
   return (
     // A list that scrolls must be reachable from the keyboard to scroll it.
     // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
     <section className="problems" aria-label="Problems" aria-busy={checking} tabIndex={0}>
       <h3>{problems.length === 0 ? "No problems" : problems.length === 1 ? "1 problem" : `${problems.length} problems`}</h3>
       <ul>
-        {problems.map((p, i) => {
-          const fix = quickFix(text, p);
-          return (
-            <li key={i}>
-              <span className="where">
-                line {p.line}, column {p.col}
-              </span>{" "}
-              {p.message}
-              {p.hint ? <span className="hint"> — {p.hint}</span> : null}
-              {fix ? (
-                <>
-                  {" "}
-                  <button type="button" className="fix" onClick={() => onChange(text.slice(0, fix.from) + fix.insert + text.slice(fix.to))}>
-                    {fix.label}
-                  </button>
-                </>
-              ) : null}
-            </li>
-          );
-        })}
+        {problems.map((p, i) => (
+          <li key={i}>
+            <span className="where">
+              line {p.line}, column {p.col}
+            </span>{" "}
+            {p.message}
+            {p.hint ? <span className="hint"> — {p.hint}</span> : null}
+            {p.fix && fixable ? (
+              <>
+                {" "}
+                <button type="button" className="fix" onClick={() => onChange(applyFix(text, p.fix!))}>
+                  {labelOf(p.fix)}
+                </button>
+              </>
+            ) : null}
+          </li>
+        ))}
       </ul>
     </section>
   );

@@ -1,18 +1,14 @@
+import type { Problem } from "../content/problem.ts";
 import type { FormSchema } from "../server/editor/form-schema.ts";
 import type { WrittenPicture } from "../server/editor/pictures.ts";
 import type { Draft, DraftForReview } from "../server/editor/drafts.ts";
 import type { Published } from "../server/editor/publish.ts";
+import type { RebuildStatus } from "../server/editor/rebuild.ts";
 import type { Completions, Hover } from "../server/editor/schema-help.ts";
 import type { PageSummary, PageText } from "../server/editor/workspace.ts";
 
-/** One problem as the validator reports it (src/content/problem.ts). */
-export interface Problem {
-  file: string;
-  line: number;
-  col: number;
-  message: string;
-  hint?: string;
-}
+/** One problem as the validator reports it, with the one-click fix its hint names when it names one (src/content/problem.ts). */
+export type { Problem } from "../content/problem.ts";
 
 export type { Completions, Draft, DraftForReview, FormSchema, Hover, PageSummary, PageText, Published };
 
@@ -64,7 +60,10 @@ export const api = {
   hover: (path: string, text: string, offset: number) => call<{ hover: Hover | null }>("POST", "hover", { path, text, offset }),
   form: () => call<FormSchema>("GET", "form"),
   changes: () => call<{ files: string[] }>("GET", "changes"),
-  publish: (message: string) => call<Published>("POST", "publish", { message }),
+  /** `rebuild`: the publish's number when the server rebuilds the live site after it (npm start), null when it only commits (npm run edit). */
+  publish: (message: string) => call<Published & { rebuild: number | null }>("POST", "publish", { message }),
+  /** Answers once publish `after` is live, or its rebuild failed (or after 25 s, whichever comes first). */
+  live: (after: number) => call<RebuildStatus>("GET", `live?after=${after}`),
   drafts: () => call<{ drafts: DraftForReview[] }>("GET", "drafts"),
   askReview: (path: string, message: string) => call<Draft>("POST", "drafts/review", { path, message }),
   sendBack: (branch: string, comment: string) => call<Draft>("POST", "drafts/send-back", { branch, comment }),

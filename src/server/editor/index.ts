@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { join } from "node:path";
+import { withFixes } from "../../content/fixes.ts";
 import { isResourceExhaustion } from "../../content/load.ts";
 import { validatorsOf } from "../../content/site.ts";
 import { handleError, type ErrorBody } from "../error-responses.ts";
@@ -15,6 +16,7 @@ import { MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE, writePicture } from "./pictures.ts"
 import { previewHtml } from "./preview.ts";
 import { Drafts, type StaffMember } from "./drafts.ts";
 import { changedSiteFiles, publish, type Author, type PageChecker } from "./publish.ts";
+import { liveRoutes, type SiteRebuilder } from "./rebuild.ts";
 import { completionsAt, hoverAt } from "./schema-help.ts";
 import { blocksPreview, hashOf, Workspace } from "./workspace.ts";
 
@@ -24,6 +26,8 @@ export interface EditorOptions {
   bundles: EditorBundles;
   /** The page check a publish runs (publish.ts, projectCheck). */
   checkPages: PageChecker;
+  /** Rebuilds the live site after each publish (`npm start`); absent (`npm run edit`), a publish only commits. */
+  rebuilder?: SiteRebuilder | undefined;
   /** Serve site/assets/ at the site's own paths, so the preview's pictures load (`npm run edit`; inside `npm start` the site serves them). */
   serveSiteAssets?: boolean;
   /** EDITOR_GIT_REMOTE: publish fetches and rebases onto it before pushing (publish.ts). */
@@ -137,6 +141,7 @@ export async function editorPlugin(app: FastifyInstance, options: EditorOptions)
   const workspace = new Workspace(options.root);
   // Compile the schemas and check every file once now, so the first page list and the first keystroke are as quick as the rest.
   workspace.content();
+  app.addHook("onClose", async () => workspace.close());
   const { bundles } = options;
   const index = () => validatorsOf(options.root).index;
 
@@ -191,7 +196,8 @@ export async function editorPlugin(app: FastifyInstance, options: EditorOptions)
   app.post("/admin/api/check", limits, async (request) => {
     const body = bodyOf(request);
     const file = pagePath(body.path);
-    return { problems: workspace.check(file, textOf(body)).problems };
+    const text = textOf(body);
+    return { problems: withFixes(text, workspace.check(file, text).problems) };
   });
 
   app.put("/admin/api/page", limits, async (request) => {
@@ -213,7 +219,7 @@ export async function editorPlugin(app: FastifyInstance, options: EditorOptions)
       return { file, route: draft.route, text, hash: hashOf(text), problems, draft, conflicts };
     }
     const saved = workspace.save(file, text, base);
-    return { ...saved, problems };
+    return { ...saved, problems: withFixes(text, problems) };
   });
 
   app.post("/admin/api/pages", limits, async (request, reply) => {
@@ -290,8 +296,11 @@ export async function editorPlugin(app: FastifyInstance, options: EditorOptions)
     return next;
   };
 
+  // Answered at once: the rebuild runs in the background, and /admin/api/live tells when this publish is live.
+  const rebuildAfter = <T extends object>(published: T) => ({ ...published, rebuild: options.rebuilder?.request() ?? null });
+
   app.post("/admin/api/publish", limits, async (request) =>
-    oneAtATime(() => publish(workspace, bodyOf(request).message, options.checkPages, { ...authorOf(request), ...remote })),
+    rebuildAfter(await oneAtATime(() => publish(workspace, bodyOf(request).message, options.checkPages, { ...authorOf(request), ...remote }))),
   );
 
   if (drafts) {
@@ -337,10 +346,12 @@ export async function editorPlugin(app: FastifyInstance, options: EditorOptions)
           throw error;
         }
         await drafts.remove(draft);
-        return { ...published, branch: draft.branch, file: draft.file };
+        return rebuildAfter({ ...published, branch: draft.branch, file: draft.file });
       });
     });
   }
+
+  liveRoutes(app, options.rebuilder);
 
   app.all("/admin/api/*", async () => {
     throw new EditorInputError(404, "There is no such editor API: see docs/editor.md.");
