@@ -239,7 +239,7 @@ export class Drafts {
       if (conflicts.length === 0) throw new EditorInputError(500, `git merge-tree failed: ${(error as Error).message}`);
       throw new EditorInputError(
         409,
-        `Not published: ${conflicts.join(", ")} ${conflicts.length === 1 ? "was" : "were"} changed on the live site, in the same lines, since ${draft.by.name} began this draft. Send it back, so they can start again from the live page.`,
+        `Not published: ${conflicts.join(", ")} ${conflicts.length === 1 ? "was" : "were"} changed on the live site, in the same lines, since ${draft.by.name} began this draft. The draft is kept: send it back with a comment saying what changed on the live page.`,
         { conflicts, live: await this.textAt("HEAD", draft.file), draft: await this.textAt(draft.commit, draft.file) },
       );
     }
