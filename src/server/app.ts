@@ -72,6 +72,10 @@ export function buildApp(options: AppOptions): FastifyInstance {
     logger: loggerInFormat(config.logger, config.logFormat),
     // Our onResponse hook writes the one line per request; fastify's own would log headers.
     logController: new LogController({ disableRequestLogging: true }),
+    // Below debug no line is about one request but a server fault's, so the per-request child
+    // logger (its id in every line) is made only when debug lines are kept: pino's child costs
+    // each enquiry a few microseconds of the request thread for lines never written.
+    childLoggerFactory: (logger, bindings, options) => (logsRequests(logger) ? logger.child(bindings, options) : logger),
     trustProxy: config.trustProxy,
     // A slow client cannot hold a connection: headers within headersMs, the whole request
     // within requestMs (Node checks both every checkIntervalMs), an idle keep-alive

@@ -70,7 +70,13 @@ export async function startServer(
               store: staff,
               origin: config.editor.origin,
               now: options.now,
-              editor: { root: mount.root, bundles: mount.bundles, checkPages: mount.checkPages, rebuilder: mount.rebuilder },
+              editor: {
+                root: mount.root,
+                bundles: mount.bundles,
+                checkPages: mount.checkPages,
+                rebuilder: mount.rebuilder,
+                ...(config.editor.gitRemote ? { gitRemote: config.editor.gitRemote } : {}),
+              },
             }
           : undefined,
     });

@@ -5,17 +5,30 @@
 // sections (headings, texts, lists, cards, table rows, pictures, actions), a listing of the pages
 // below on each section page, and the footer. It is the equivalent in content, not in looks: no
 // scripts, no styles, no structured data, as Hugo's figures are the floor a generator of static
-// pages reaches, not a copy of this site.
+// pages reaches, not a copy of this site. The listing is split into numbered pages like the
+// project's listings (Hugo's paginate, the same cards per page as site/_site.yaml's cardsPerPage,
+// `<section>/page/2/` with rel prev/next and a list of the pages), so both sites write as many pages.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
+import { parse } from "yaml";
 import { siteYamlFiles } from "../../src/content/site.ts";
+import { cardsPerPageOf } from "../../src/content/listing-pages.ts";
+import type { Site } from "../../src/shared/generated/schema-types.ts";
 
-const CONFIG = `baseURL = "https://www.nexa.ai/"
+const config = (cardsPerPage: number) => `baseURL = "https://www.nexa.ai/"
 languageCode = "en"
 title = "Nexa AI"
 disableKinds = ["taxonomy", "term", "RSS"]
 enableRobotsTXT = true
+paginate = ${cardsPerPage}
 `;
+
+/**
+ * The listed pages of a section page: those with a card, as the project's listings show. Hugo
+ * makes one paginator per page, from its first call; the head and the listing both ask for it
+ * with the same list, so the rel links and the cards are of the same page.
+ */
+const PAGER = `.Paginate (where .Pages "Params.card" "!=" nil)`;
 
 const BASEOF = `<!doctype html>
 <html lang="en">
@@ -27,6 +40,9 @@ const BASEOF = `<!doctype html>
 <link rel="canonical" href="{{ .Permalink }}">
 <meta property="og:title" content="{{ .Title }}">
 <meta property="og:description" content="{{ .Description }}">
+{{- if .IsNode }}{{ $pager := ${PAGER} }}{{ with $pager.Prev }}
+<link rel="prev" href="{{ .URL | absURL }}">{{ end }}{{ with $pager.Next }}
+<link rel="next" href="{{ .URL | absURL }}">{{ end }}{{ end }}
 </head>
 <body>
 <header>
@@ -61,7 +77,8 @@ const SINGLE = `{{ define "main" }}{{ range .Params.sections }}{{ partial "secti
 `;
 
 const LIST = `{{ define "main" }}{{ range .Params.sections }}{{ partial "section.html" . }}{{ end }}
-<ul class="listing">{{ range .Pages }}{{ $page := . }}{{ with .Params.card }}<li><a href="{{ $page.RelPermalink }}"><h3>{{ .title }}</h3><p>{{ .text }}</p></a></li>{{ end }}{{ end }}</ul>{{ end }}
+<ul class="listing">{{ range (${PAGER}).Pages }}{{ $page := . }}{{ with .Params.card }}<li><a href="{{ $page.RelPermalink }}"><h3>{{ .title }}</h3><p>{{ .text }}</p></a></li>{{ end }}{{ end }}</ul>
+{{ template "_internal/pagination.html" . }}{{ end }}
 `;
 
 /** Writes the Hugo project for the site under `root`/site into `out` (emptied first); returns how many pages it holds. */
@@ -71,7 +88,8 @@ export function makeHugoSite(root: string, out: string): number {
     mkdirSync(dirname(join(out, file)), { recursive: true });
     writeFileSync(join(out, file), text);
   };
-  write("hugo.toml", CONFIG);
+  const settings = parse(readFileSync(join(root, "site", "_site.yaml"), "utf8")) as Site;
+  write("hugo.toml", config(cardsPerPageOf(settings)));
   write("layouts/_default/baseof.html", BASEOF);
   write("layouts/_default/single.html", SINGLE);
   write("layouts/_default/list.html", LIST);
