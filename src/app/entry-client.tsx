@@ -9,18 +9,35 @@ import { normalizePath, PAGE_DATA_ID, SITE_DATA_ID } from "../shared/data-paths.
 /** The JSON in the page's `<script type="application/json" id={id}>`, or null when there is none. */
 function dataBlock<T>(id: string): T | null {
   const block = document.getElementById(id);
-  return block ? (JSON.parse(block.textContent ?? "") as T) : null;
+  return block instanceof HTMLScriptElement ? (JSON.parse(block.textContent) as T) : null;
 }
 
 /**
- * Read the site settings and the page's data from their `<script type="application/json">` blocks
- * (the dev server's page has no page-data block: fetch it) and load its blocks first, so the first
- * render matches the HTML. Data blocks, not modules: the entry is the same for every page and every site size.
+ * The JSON of the file a `<link rel="preload" as="fetch" id={id}>` names, or null when there is no
+ * such link. A plain fetch() of the link's address is the request the preload made (same-origin
+ * CORS, no extra headers), so the browser answers it with the preloaded response.
+ */
+async function preloaded<T>(id: string): Promise<T | null> {
+  const link = document.getElementById(id);
+  if (!(link instanceof HTMLLinkElement)) return null;
+  const response = await fetch(link.href);
+  if (!response.ok) throw new Error(`${link.href}: HTTP ${response.status}`);
+  return (await response.json()) as T;
+}
+
+/**
+ * Read the site settings and the page's data, and load its blocks first, so the first render
+ * matches the HTML. A prerendered page preloads both files (the settings' one is shared by every
+ * page); the dev server's page carries the settings in a data block and no page data (fetch it);
+ * the not-found page carries its data in a block. Data, not modules: the entry is the same for every page and every site size.
  */
 async function start() {
-  const site = dataBlock<Site>(SITE_DATA_ID)!;
   const path = normalizePath(window.location.pathname);
-  const entry = dataBlock<PageEntry>(PAGE_DATA_ID) ?? (path === null ? { route: null } : await fetchPage(path));
+  const [site, entry] = await Promise.all([
+    dataBlock<Site>(SITE_DATA_ID) ?? preloaded<Site>(SITE_DATA_ID),
+    dataBlock<PageEntry>(PAGE_DATA_ID) ?? preloaded<PageEntry>(PAGE_DATA_ID).then((found) => found ?? (path === null ? { route: null } : fetchPage(path))),
+  ]);
+  if (!site) throw new Error(`the page has no site settings (#${SITE_DATA_ID})`);
   await primePage(path, entry);
   const container = document.getElementById("root")!;
   const app = (

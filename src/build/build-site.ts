@@ -4,6 +4,7 @@ import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } 
 import { join } from "node:path";
 import type { SiteContent } from "../content/site.ts";
 import { filesUnder } from "../shared/files-under.ts";
+import { SITE_DATA_FILE } from "../shared/data-paths.ts";
 import type { FileCheck } from "../content/check-file.ts";
 import { SiteChecks } from "../content/site-checks.ts";
 import { precompress } from "./precompress.ts";
@@ -69,6 +70,8 @@ interface BuildState {
   pages: PageState;
   /** This build's own hashed assets (relative to site/), carried into the next build for pages still open. */
   assets: string[];
+  /** The site settings' file its pages preload (relative to site/), kept by the next build for pages still open. */
+  siteFile?: string;
   /** The API base the bundles were built with (VITE_API_BASE), for the pages' connect-src; null when unset. */
   apiBase: string | null;
 }
@@ -211,10 +214,18 @@ export async function buildSite(root: string, options: BuildOptions): Promise<Bu
     if (!reuse) await precompress(site, pages.written);
     phaseDone("compress");
 
-    const assets = reuse ? previous.assets : filesUnder(join(site, "assets"), { relative: true }).map((f) => join("assets", f));
+    const assets = reuse
+      ? previous.assets
+      : filesUnder(join(site, "assets"), { relative: true })
+          .map((f) => join("assets", f))
+          .filter((f) => !SITE_DATA_FILE.test(f));
     // An open page keeps navigating after the switch: the previous build's hashed files stay served until the next build.
-    const carried = live && !reuse ? carryAssets(join(live, "site"), site, readState(live)?.assets ?? []) : (readCompletion(live ?? "")?.carried ?? []);
-    const state: BuildState = { codeDigest: code, template, manifest, pages: pages.state, assets, apiBase };
+    const bundlesCarried = live && !reuse ? carryAssets(join(live, "site"), site, readState(live)?.assets ?? []) : (readCompletion(live ?? "")?.carried ?? []);
+    const carried = [
+      ...bundlesCarried.filter((f) => !SITE_DATA_FILE.test(f)),
+      ...keepSiteFiles(live && join(live, "site"), site, pages.siteFile, live ? readState(live)?.siteFile : undefined),
+    ];
+    const state: BuildState = { codeDigest: code, template, manifest, pages: pages.state, assets, apiBase, siteFile: pages.siteFile };
     writeFileSync(join(dir, STATE_FILE), JSON.stringify(state));
     markComplete(dir, { builtAt: new Date().toISOString(), htmlFiles: pages.files.length, carried });
     goLive(root, dir);
@@ -235,6 +246,20 @@ export async function buildSite(root: string, options: BuildOptions): Promise<Bu
     rmSync(dir, { recursive: true, force: true });
     throw error;
   }
+}
+
+/**
+ * The site settings' files in the new build: its own, and the previous build's, which a page
+ * opened before the switch may still fetch to hydrate; older ones, which the linked tree of a
+ * reused build brings along, go. Returns the previous build's files it keeps (the carried ones).
+ */
+function keepSiteFiles(previousSite: string | null, site: string, own: string, previous: string | undefined): string[] {
+  const kept = previous && previousSite && previous !== own ? [previous, `${previous}.br`, `${previous}.gz`] : [];
+  const keep = new Set([own, `${own}.br`, `${own}.gz`, ...kept]);
+  for (const file of filesUnder(join(site, "assets"), { relative: true }).map((f) => join("assets", f)))
+    if (SITE_DATA_FILE.test(file) && !keep.has(file)) rmSync(join(site, file));
+  if (kept.length > 0) carryAssets(previousSite!, site, [previous!]);
+  return kept.filter((f) => existsSync(join(site, f)));
 }
 
 /** Links the previous build's own hashed assets (and their compressed copies) that this build lacks; returns them. */

@@ -22,8 +22,25 @@ export function dataPathOf(path: string): string {
   return `/_data${path === "/" ? "/index" : path}.json`;
 }
 
-/** The id of the `<script type="application/json">` block that carries a prerendered page's data. */
+/**
+ * The id of what names a page's data in its HTML: in a prerendered page, the
+ * `<link rel="preload" as="fetch">` of its data file, so the page does not carry the same data
+ * twice; in the not-found page (no data file) and the dev server, a `<script type="application/json">` block.
+ */
 export const PAGE_DATA_ID = "page-data";
 
-/** The id of the `<script type="application/json">` block, in every page, that carries the site settings (header, footer, names). */
+/**
+ * The id of what carries the site settings (header, footer, names) in every page: in a prerendered
+ * page, the `<link rel="preload" as="fetch">` of the one settings file all pages share
+ * (siteDataFile); in the dev server, a `<script type="application/json">` block.
+ */
 export const SITE_DATA_ID = "site-data";
+
+/**
+ * The site settings' file, under dist/: named by a digest of its text, as Vite names the bundles,
+ * so a browser keeps it for good (assets/ is cached immutably) and a page never meets settings of another build.
+ */
+export const siteDataFile = (digest: string): string => `assets/site-data-${digest}.json`;
+
+/** A settings file (or its compressed copy) under dist/: one build's, which the next keeps for pages still open. */
+export const SITE_DATA_FILE = /^assets\/site-data-[0-9a-f]+\.json(?:\.br|\.gz)?$/;
