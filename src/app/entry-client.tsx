@@ -1,10 +1,10 @@
 import { StrictMode } from "react";
-import { createRoot, hydrateRoot } from "react-dom/client";
+import { createRoot, hydrateRoot, type Root } from "react-dom/client";
 import { App } from "./App.tsx";
 import { SiteRouter } from "./lib/location.tsx";
-import { fetchPage, primePage, type PageEntry } from "./lib/page-cache.ts";
+import { fetchPage, forgetPages, primePage, type PageEntry } from "./lib/page-cache.ts";
 import type { Site } from "../shared/generated/schema-types.ts";
-import { normalizePath, PAGE_DATA_ID, SITE_DATA_ID } from "../shared/data-paths.ts";
+import { dataPathOf, normalizePath, PAGE_DATA_ID, PAGES_EVENT, SITE_DATA_ID, type PagesEvent } from "../shared/data-paths.ts";
 
 /** The JSON in the page's `<script type="application/json" id={id}>`, or null when there is none. */
 function dataBlock<T>(id: string): T | null {
@@ -40,7 +40,7 @@ async function start() {
   if (!site) throw new Error(`the page has no site settings (#${SITE_DATA_ID})`);
   await primePage(path, entry);
   const container = document.getElementById("root")!;
-  const app = (
+  const app = () => (
     <StrictMode>
       <SiteRouter>
         <App site={site} />
@@ -49,8 +49,29 @@ async function start() {
   );
   // A prerendered page is hydrated. The dev server's page has nothing rendered in #root (only a
   // placeholder comment): hydrating that made React report "Hydration failed" on every page, so it is rendered instead.
-  if (container.firstElementChild) hydrateRoot(container, app, { onRecoverableError: (error) => console.error("Hydration problem:", error) });
-  else createRoot(container).render(app);
+  let root: Root;
+  if (container.firstElementChild) root = hydrateRoot(container, app(), { onRecoverableError: (error) => console.error("Hydration problem:", error) });
+  else (root = createRoot(container)).render(app());
+  // Only in the dev server (the bundles have no import.meta.hot): a saved page file is drawn in place.
+  if (import.meta.hot) import.meta.hot.on(PAGES_EVENT, (event: PagesEvent) => void showSaved(event, () => root.render(app())));
+}
+
+/**
+ * A page file saved under `npm run dev`: the open address's new data (in the event when it is
+ * drawn from the saved file, else fetched again, as a listing may show the saved page's card),
+ * its blocks loaded, then the app drawn again with it, keeping the header's and the page's state.
+ * When it cannot be had, the address is loaded again as a whole page, as before.
+ */
+async function showSaved({ entries }: PagesEvent, redraw: () => void) {
+  const path = normalizePath(window.location.pathname);
+  forgetPages();
+  try {
+    const entry = path === null ? { route: null } : (entries[dataPathOf(path)] ?? (await fetchPage(path)));
+    await primePage(path, entry);
+    redraw();
+  } catch {
+    window.location.reload();
+  }
 }
 
 void start();

@@ -1,3 +1,5 @@
+import type { PageEntry } from "./page-entry.ts";
+
 /**
  * Where a page's data lives. The entry holds no list of routes: an address maps to its data
  * file by this rule alone, so the entry stays the same size whatever the number of pages.
@@ -44,3 +46,15 @@ export const siteDataFile = (digest: string): string => `assets/site-data-${dige
 
 /** A settings file (or its compressed copy) under dist/: one build's, which the next keeps for pages still open. */
 export const SITE_DATA_FILE = /^assets\/site-data-[0-9a-f]+\.json(?:\.br|\.gz)?$/;
+
+/**
+ * The dev server's HMR event after a page file is saved (src/build/vite-plugin.ts): the data of
+ * every address drawn from that file, by data path, so the open page draws its new data in place.
+ * Other addresses may have changed too (a listing shows the page's card): the app fetches its own
+ * again when it is not among them.
+ */
+export const PAGES_EVENT = "nexa:pages";
+
+export interface PagesEvent {
+  entries: Record<string, PageEntry>;
+}
