@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from "react";
 
 /** A modal <dialog>: the browser keeps focus inside it and Escape closes it. */
-export function Dialog({ title, onClose, children }: { title: string; onClose: () => void; children: ReactNode }) {
+export function Dialog({ title, onClose, children, wide = false }: { title: string; onClose: () => void; children: ReactNode; wide?: boolean }) {
   const ref = useRef<HTMLDialogElement>(null);
   const closed = useRef(onClose);
   useEffect(() => {
@@ -18,7 +18,7 @@ export function Dialog({ title, onClose, children }: { title: string; onClose: (
     };
   }, []);
   return (
-    <dialog ref={ref} aria-labelledby="dialog-title" className="dialog">
+    <dialog ref={ref} aria-labelledby="dialog-title" className={wide ? "dialog wide" : "dialog"}>
       <h2 id="dialog-title">{title}</h2>
       {children}
     </dialog>

@@ -1,5 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from "react";
-import { api, ApiError, type FormSchema, type PageSummary, type PageText, type Problem } from "./api.ts";
+import { useCallback, useContext, useEffect, useRef, useState, type FormEvent } from "react";
+import { api, ApiError, type Draft, type FormSchema, type OpenedPage, type OtherDraft, type PageSummary, type Problem } from "./api.ts";
+import { Dialog } from "./Dialog.tsx";
+import { DraftsDialog } from "./DraftsDialog.tsx";
 import { FormView } from "./FormView.tsx";
 import { MergePanel } from "./MergePanel.tsx";
 import { NewPageDialog } from "./NewPageDialog.tsx";
@@ -7,7 +9,8 @@ import { PageList } from "./PageList.tsx";
 import { Preview } from "./Preview.tsx";
 import { PublishDialog } from "./PublishDialog.tsx";
 import { SourceEditor } from "./SourceEditor.tsx";
-import { quickFix } from "../content/yaml-edit.ts";
+import { StaffContext } from "./StaffGate.tsx";
+import { applyFix, labelOf } from "../content/fixes.ts";
 
 /** How long typing pauses before the text is checked: with the check itself, problems show well within 300 ms of the last keystroke. */
 export const CHECK_AFTER_MS = 120;
@@ -29,6 +32,8 @@ export function EditorApp() {
   const [open, setOpen] = useState<OpenPage | null>(null);
   const [text, setText] = useState("");
   const [problems, setProblems] = useState<Problem[]>([]);
+  // The text the problems were found in: their fixes are edits of that text, and apply only while it is unchanged.
+  const [checkedText, setCheckedText] = useState("");
   const [checking, setChecking] = useState(false);
   const [html, setHtml] = useState<string | null>(null);
   const [stale, setStale] = useState("");
@@ -37,8 +42,12 @@ export function EditorApp() {
   const [message, setMessage] = useState("");
   const [conflict, setConflict] = useState<{ disk: string; diskHash: string | null } | null>(null);
   const [merging, setMerging] = useState(false);
-  const [dialog, setDialog] = useState<"new" | "publish" | null>(null);
+  const [dialog, setDialog] = useState<"new" | "publish" | "drafts" | "review" | null>(null);
   const dirty = open !== null && text !== open.saved;
+  // Inside `npm start`: an editor's saves go to their draft of the page, and a publisher decides them.
+  const staff = useContext(StaffContext);
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [others, setOthers] = useState<OtherDraft[]>([]);
 
   const refreshPages = useCallback(
     () =>
@@ -54,8 +63,10 @@ export function EditorApp() {
     void api.form().then(setForm);
   }, [refreshPages]);
 
-  const showPage = useCallback((page: PageText) => {
+  const showPage = useCallback((page: OpenedPage) => {
     setOpen({ file: page.file, route: page.route, saved: page.text, base: page.hash });
+    setDraft(page.draft ?? null);
+    setOthers([]);
     setText(page.text);
     setHtml(null);
     setProblems([]);
@@ -90,6 +101,7 @@ export function EditorApp() {
       try {
         const checked = await api.check(open.file, text, controller.signal);
         setProblems(checked.problems);
+        setCheckedText(text);
         try {
           setHtml(await api.preview(open.file, text, controller.signal));
           setStale("");
@@ -156,8 +168,10 @@ export function EditorApp() {
       setOpen({ ...open, saved: saved.text, base: saved.hash });
       setConflict(null);
       setMerging(false);
+      setDraft(saved.draft ?? null);
+      setOthers(saved.conflicts ?? []);
       setMessage(
-        `Saved ${open.file}${saved.problems.length > 0 ? `, with ${saved.problems.length === 1 ? "1 problem" : `${saved.problems.length} problems`} still to fix before it can be published` : ""}.`,
+        `Saved ${open.file}${saved.draft ? " to your draft" : ""}${saved.problems.length > 0 ? `, with ${saved.problems.length === 1 ? "1 problem" : `${saved.problems.length} problems`} still to fix before it can be published` : ""}.`,
       );
       await refreshPages();
     } catch (e) {
@@ -206,9 +220,16 @@ export function EditorApp() {
           <button type="button" onClick={() => setDialog("new")}>
             New page
           </button>
-          <button type="button" onClick={() => setDialog("publish")}>
-            Publish…
-          </button>
+          {staff ? (
+            <button type="button" onClick={() => setDialog("drafts")}>
+              Drafts…
+            </button>
+          ) : null}
+          {staff?.role === "editor" ? null : (
+            <button type="button" onClick={() => setDialog("publish")}>
+              Publish…
+            </button>
+          )}
         </div>
       </header>
       <PageList pages={pages} settings={settingsFile} current={open?.file ?? null} onOpen={(f) => void openFile(f)} />
@@ -230,7 +251,14 @@ export function EditorApp() {
               <button type="button" className="primary" onClick={() => void save()} disabled={!dirty && conflict === null}>
                 {dirty ? "Save" : "Saved"}
               </button>
+              {staff?.role === "editor" && draft ? (
+                <button type="button" onClick={() => setDialog("review")} disabled={dirty || draft.state === "waiting"}>
+                  Ask for review
+                </button>
+              ) : null}
             </div>
+            {draft ? <DraftNote draft={draft} /> : null}
+            {others.length > 0 ? <OtherDrafts others={others} /> : null}
             <p className="message" role="status">
               {message}
             </p>
@@ -249,11 +277,11 @@ export function EditorApp() {
             <div className="panes">
               <div className="edit-pane">
                 {view === "source" ? (
-                  <SourceEditor key={open.file} file={open.file} text={text} problems={problems} onChange={setText} />
+                  <SourceEditor key={open.file} file={open.file} text={text} problems={problems} checkedText={checkedText} onChange={setText} />
                 ) : form ? (
                   <FormView file={open.file} text={text} form={form} onChange={setText} />
                 ) : null}
-                <ProblemList problems={problems} checking={checking} text={text} onChange={setText} />
+                <ProblemList problems={problems} checking={checking} fixable={text === checkedText} text={text} onChange={setText} />
               </div>
               <Preview title={open.route} html={html} stale={stale} onNavigate={navigateTo} />
             </div>
@@ -273,39 +301,131 @@ export function EditorApp() {
         />
       ) : null}
       {dialog === "publish" ? <PublishDialog unsaved={dirty} onClose={() => setDialog(null)} onPublished={() => void refreshPages()} /> : null}
+      {dialog === "drafts" ? (
+        <DraftsDialog publisher={staff?.role === "publisher"} onClose={() => setDialog(null)} onPublished={() => void refreshPages()} />
+      ) : null}
+      {dialog === "review" && open ? (
+        <AskReviewDialog
+          file={open.file}
+          onClose={() => setDialog(null)}
+          onAsked={(asked) => {
+            setDraft(asked);
+            setDialog(null);
+            setMessage("Asked for review: a publisher will publish your draft or send it back with a comment.");
+          }}
+        />
+      ) : null}
     </div>
   );
 }
 
-/** The open page's problems at their line and column, each with its one-click fix where the hint names one. */
-function ProblemList({ problems, checking, text, onChange }: { problems: Problem[]; checking: boolean; text: string; onChange: (text: string) => void }) {
+/**
+ * The open page's problems at their line and column, each with its one-click fix where the hint
+ * names one (the edit the server computed; offered while the text is the one it was computed for).
+ */
+function ProblemList({
+  problems,
+  checking,
+  fixable,
+  text,
+  onChange,
+}: {
+  problems: Problem[];
+  checking: boolean;
+  fixable: boolean;
+  text: string;
+  onChange: (text: string) => void;
+}) {
   return (
     // A list that scrolls must be reachable from the keyboard to scroll it.
     // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
     <section className="problems" aria-label="Problems" aria-busy={checking} tabIndex={0}>
       <h3>{problems.length === 0 ? "No problems" : problems.length === 1 ? "1 problem" : `${problems.length} problems`}</h3>
       <ul>
-        {problems.map((p, i) => {
-          const fix = quickFix(text, p);
-          return (
-            <li key={i}>
-              <span className="where">
-                line {p.line}, column {p.col}
-              </span>{" "}
-              {p.message}
-              {p.hint ? <span className="hint"> — {p.hint}</span> : null}
-              {fix ? (
-                <>
-                  {" "}
-                  <button type="button" className="fix" onClick={() => onChange(text.slice(0, fix.from) + fix.insert + text.slice(fix.to))}>
-                    {fix.label}
-                  </button>
-                </>
-              ) : null}
-            </li>
-          );
-        })}
+        {problems.map((p, i) => (
+          <li key={i}>
+            <span className="where">
+              line {p.line}, column {p.col}
+            </span>{" "}
+            {p.message}
+            {p.hint ? <span className="hint"> — {p.hint}</span> : null}
+            {p.fix && fixable ? (
+              <>
+                {" "}
+                <button type="button" className="fix" onClick={() => onChange(applyFix(text, p.fix!))}>
+                  {labelOf(p.fix)}
+                </button>
+              </>
+            ) : null}
+          </li>
+        ))}
       </ul>
     </section>
+  );
+}
+
+/** Where the editor's draft of the open page stands, with the publisher's comment when it was sent back. */
+function DraftNote({ draft }: { draft: Draft }) {
+  if (draft.state === "sent-back")
+    return (
+      <p className="notice" role="status">
+        A publisher sent your draft back: {draft.comment}
+      </p>
+    );
+  return (
+    <p className="notice" role="status">
+      {draft.state === "waiting" ? "Your draft is waiting for review." : "Your draft is saved: ask for review when it is ready."}
+    </p>
+  );
+}
+
+/** Other people's drafts of the same page, as a save answers: both are kept, and a publisher decides. */
+function OtherDrafts({ others }: { others: OtherDraft[] }) {
+  return (
+    <div className="notice" role="alert">
+      <p>
+        {others.map((o) => o.by.name).join(", ")} also {others.length === 1 ? "has a draft" : "have drafts"} of this page. Both versions are kept; a publisher
+        decides.
+      </p>
+      {others.map((o) => (
+        <details key={o.branch}>
+          <summary>{o.by.name}&rsquo;s version</summary>
+          <pre>{o.text ?? "(the page removed)"}</pre>
+        </details>
+      ))}
+    </div>
+  );
+}
+
+/** Ask for review: a note for the publisher, which becomes the published commit's message. */
+function AskReviewDialog({ file, onClose, onAsked }: { file: string; onClose: () => void; onAsked: (draft: Draft) => void }) {
+  const [note, setNote] = useState("");
+  const [error, setError] = useState("");
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    try {
+      onAsked(await api.askReview(file, note));
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    }
+  };
+  return (
+    <Dialog title="Ask for review" onClose={onClose}>
+      <form onSubmit={(e) => void submit(e)} className="dialog-form">
+        <label>
+          What did you change?
+          <textarea value={note} onChange={(e) => setNote(e.target.value)} rows={3} required />
+        </label>
+        <p role="status">{error}</p>
+        <div className="dialog-buttons">
+          <button type="button" onClick={onClose}>
+            Close
+          </button>
+          <button type="submit" className="primary">
+            Ask for review
+          </button>
+        </div>
+      </form>
+    </Dialog>
   );
 }

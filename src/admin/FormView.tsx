@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from "react";
 import { api, ApiError, type FormSchema } from "./api.ts";
 import { Dialog } from "./Dialog.tsx";
 import type { FieldSpec } from "../server/editor/form-schema.ts";
@@ -14,6 +14,7 @@ interface FormViewProps {
 
 type Data = Record<string, unknown>;
 const isObject = (v: unknown): v is Data => v !== null && typeof v === "object" && !Array.isArray(v);
+const typeOf = (section: unknown) => (isObject(section) ? section.type : undefined);
 
 /**
  * The page as a form, drawn from the schemas: the page's own fields, then its sections as a
@@ -57,26 +58,26 @@ export function FormView({ file, text, form, onChange }: FormViewProps) {
         <Fields fields={form.page} data={data} path={[]} edit={edit} file={file} focusAfter={focusAfter} />
       </fieldset>
       <h2 className="form-heading">Sections</h2>
-      <ol className="section-list">
-        {sections.map((section, i) => {
-          const type = isObject(section) ? section.type : undefined;
-          const block = blockOf(type);
-          const name = `section ${i + 1}: ${block?.title ?? String(type)}`;
-          return (
-            <li key={i} className="section-item">
-              <fieldset className="form-group">
-                <legend>{`Section ${i + 1}: ${block?.title ?? String(type)}`}</legend>
-                <EntryActions listPath={["sections"]} index={i} count={sections.length} minimum={1} name={name} edit={edit} focusAfter={focusAfter} />
-                {block && isObject(section) ? (
-                  <Fields fields={block.fields} data={section} path={["sections", i]} edit={edit} file={file} focusAfter={focusAfter} />
-                ) : (
-                  <p>This block is edited in the source view.</p>
-                )}
-              </fieldset>
-            </li>
+      <EntryList
+        listPath={["sections"]}
+        entries={sections}
+        minimum={1}
+        legendOf={(section, i) => `Section ${i + 1}: ${blockOf(typeOf(section))?.title ?? String(typeOf(section))}`}
+        nameOf={(legend) => `s${legend.slice(1)}`}
+        className="section-list"
+        itemClassName="section-item"
+        groupClassName="form-group"
+        fieldsOf={(section, i) => {
+          const block = blockOf(typeOf(section));
+          return block && isObject(section) ? (
+            <Fields fields={block.fields} data={section} path={["sections", i]} edit={edit} file={file} focusAfter={focusAfter} />
+          ) : (
+            <p>This block is edited in the source view.</p>
           );
-        })}
-      </ol>
+        }}
+        edit={edit}
+        focusAfter={focusAfter}
+      />
       <div className="add-section">
         <label>
           New section
@@ -92,9 +93,7 @@ export function FormView({ file, text, form, onChange }: FormViewProps) {
           type="button"
           disabled={!starter}
           onClick={() => {
-            if (!starter) return;
-            edit((t) => appendEntry(t, ["sections"], starter));
-            focusAfter(`remove:sections:${sections.length}`);
+            if (starter) appendWithFocus(edit, focusAfter, ["sections"], sections.length, starter);
           }}
         >
           Add section
@@ -144,6 +143,16 @@ function useFocusAfterEdit(): (key: string) => void {
   };
 }
 
+/**
+ * A list control's run: the edit of the text, then the focus to the first of the named controls
+ * that is there once the edit is drawn (a move's same button at the new place, else its other one).
+ */
+function runListEdit(edit: FieldsProps["edit"], focusAfter: FieldsProps["focusAfter"], change: (text: string) => string, ...focusKeys: string[]) {
+  edit(change);
+  focusAfter(focusKeys.join("|"));
+}
+
+/** An entry's Move up, Move down and Remove buttons, each named with the entry ("Move up cards 2"). */
 function EntryActions(props: {
   listPath: YamlPath;
   index: number;
@@ -154,33 +163,89 @@ function EntryActions(props: {
   focusAfter: FieldsProps["focusAfter"];
 }) {
   const { listPath, index: i, count, minimum, name, edit, focusAfter } = props;
-  const move = (by: -1 | 1) => {
-    edit((t) => moveEntry(t, listPath, i, by));
-    const [same, other] = by === -1 ? ["up", "down"] : ["down", "up"];
-    focusAfter(`${focusKey(same, listPath, i + by)}|${focusKey(other, listPath, i + by)}`);
-  };
-  const remove = () => {
-    edit((t) => removeEntry(t, listPath, i));
-    focusAfter(`${focusKey("remove", listPath, i)}|${focusKey("remove", listPath, i - 1)}`);
-  };
+  const key = (action: string, index: number) => focusKey(action, listPath, index);
+  const run = (change: (text: string) => string, ...then: string[]) => runListEdit(edit, focusAfter, change, ...then);
   return (
     <div className="section-actions">
-      <button type="button" data-focus-key={focusKey("up", listPath, i)} onClick={() => move(-1)} disabled={i === 0} aria-label={`Move up ${name}`}>
+      <button
+        type="button"
+        data-focus-key={key("up", i)}
+        onClick={() => run((t) => moveEntry(t, listPath, i, -1), key("up", i - 1), key("down", i - 1))}
+        disabled={i === 0}
+        aria-label={`Move up ${name}`}
+      >
         Move up
       </button>
-      <button type="button" data-focus-key={focusKey("down", listPath, i)} onClick={() => move(1)} disabled={i === count - 1} aria-label={`Move down ${name}`}>
+      <button
+        type="button"
+        data-focus-key={key("down", i)}
+        onClick={() => run((t) => moveEntry(t, listPath, i, 1), key("down", i + 1), key("up", i + 1))}
+        disabled={i === count - 1}
+        aria-label={`Move down ${name}`}
+      >
         Move down
       </button>
       <button
         type="button"
-        data-focus-key={focusKey("remove", listPath, i)}
-        onClick={remove}
+        data-focus-key={key("remove", i)}
+        onClick={() => run((t) => removeEntry(t, listPath, i), key("remove", i), key("remove", i - 1))}
         disabled={count <= Math.max(1, minimum)}
         aria-label={`Remove ${name}`}
       >
         Remove
       </button>
     </div>
+  );
+}
+
+/** Add an entry at the end of a list, and take the focus to its Remove button, so the keyboard carries on from the new entry. */
+function appendWithFocus(edit: FieldsProps["edit"], focusAfter: FieldsProps["focusAfter"], listPath: YamlPath, count: number, starter: string) {
+  runListEdit(edit, focusAfter, (t) => appendEntry(t, listPath, starter), focusKey("remove", listPath, count));
+}
+
+/**
+ * The entries of a list (the page's sections, a block's cards or rows): each a group named by its
+ * legend, with its Move up, Move down and Remove buttons (named by the legend too) above its fields.
+ */
+function EntryList({
+  listPath,
+  entries,
+  minimum,
+  legendOf,
+  nameOf,
+  className,
+  itemClassName,
+  groupClassName,
+  fieldsOf,
+  edit,
+  focusAfter,
+}: {
+  listPath: YamlPath;
+  entries: unknown[];
+  minimum: number;
+  legendOf: (entry: unknown, index: number) => string;
+  /** What the entry's buttons call it ("Move up cards 2"), from its legend. */
+  nameOf: (legend: string) => string;
+  className: string;
+  itemClassName?: string;
+  groupClassName: string;
+  fieldsOf: (entry: unknown, index: number) => ReactNode;
+} & Pick<FieldsProps, "edit" | "focusAfter">) {
+  return (
+    <ol className={className}>
+      {entries.map((entry, i) => {
+        const legend = legendOf(entry, i);
+        return (
+          <li key={i} className={itemClassName}>
+            <fieldset className={groupClassName}>
+              <legend>{legend}</legend>
+              <EntryActions listPath={listPath} index={i} count={entries.length} minimum={minimum} name={nameOf(legend)} edit={edit} focusAfter={focusAfter} />
+              {fieldsOf(entry, i)}
+            </fieldset>
+          </li>
+        );
+      })}
+    </ol>
   );
 }
 
@@ -205,35 +270,19 @@ function ListField({
   return (
     <fieldset className="form-subgroup">
       <legend>{label}</legend>
-      <ol className="entry-list">
-        {entries.map((entry, i) => {
-          const name = `${field.title} ${i + 1}`;
-          return (
-            <li key={i}>
-              <fieldset className="form-subgroup">
-                <legend>{name}</legend>
-                <EntryActions
-                  listPath={path}
-                  index={i}
-                  count={entries.length}
-                  minimum={field.minItems ?? 1}
-                  name={name.toLowerCase()}
-                  edit={edit}
-                  focusAfter={focusAfter}
-                />
-                <Fields fields={field.fields!} data={entry as Data} path={[...path, i]} edit={edit} file={file} focusAfter={focusAfter} />
-              </fieldset>
-            </li>
-          );
-        })}
-      </ol>
-      <button
-        type="button"
-        onClick={() => {
-          edit((t) => appendEntry(t, path, field.starter!));
-          focusAfter(focusKey("remove", path, entries.length));
-        }}
-      >
+      <EntryList
+        listPath={path}
+        entries={entries}
+        minimum={field.minItems ?? 1}
+        legendOf={(_entry, i) => `${field.title} ${i + 1}`}
+        nameOf={(legend) => legend.toLowerCase()}
+        className="entry-list"
+        groupClassName="form-subgroup"
+        fieldsOf={(entry, i) => <Fields fields={field.fields!} data={entry as Data} path={[...path, i]} edit={edit} file={file} focusAfter={focusAfter} />}
+        edit={edit}
+        focusAfter={focusAfter}
+      />
+      <button type="button" onClick={() => appendWithFocus(edit, focusAfter, path, entries.length, field.starter!)}>
         {`Add to ${field.title.toLowerCase()}`}
       </button>
     </fieldset>

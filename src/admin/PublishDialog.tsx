@@ -2,6 +2,23 @@ import { useEffect, useState, type FormEvent } from "react";
 import { api, ApiError, type Problem } from "./api.ts";
 import { Dialog } from "./Dialog.tsx";
 
+type PublishState = { kind: "idle" | "working" | "done" | "failed"; text: string; problems?: Problem[]; report?: string };
+
+/** Asks the server until publish `id` is live (each answer waits up to 25 s for it), then says so, or why the rebuild failed. */
+async function waitUntilLive(id: number, text: string, setState: (state: PublishState) => void): Promise<void> {
+  for (;;) {
+    const status = await api.live(id);
+    if (status.live >= id) return setState({ kind: "done", text: `${text} It is live.` });
+    if (status.building) continue;
+    // Not live and nothing building: the rebuild failed (or the server restarted since, and rebuilt at start).
+    return setState({
+      kind: "failed",
+      text: `${text} The live site could not be rebuilt, so it may still show the version before.`,
+      ...(status.last ? { report: status.last.output } : {}),
+    });
+  }
+}
+
 /**
  * Publish: the changed files, a message for the site's history, then the server's checks
  * (validate over the whole site, then `npm run check` on the changed pages) and one commit.
@@ -9,7 +26,7 @@ import { Dialog } from "./Dialog.tsx";
 export function PublishDialog({ unsaved, onClose, onPublished }: { unsaved: boolean; onClose: () => void; onPublished: () => void }) {
   const [files, setFiles] = useState<string[] | null>(null);
   const [message, setMessage] = useState("");
-  const [state, setState] = useState<{ kind: "idle" | "working" | "done" | "failed"; text: string; problems?: Problem[]; report?: string }>({
+  const [state, setState] = useState<PublishState>({
     kind: "idle",
     text: "",
   });
@@ -23,14 +40,13 @@ export function PublishDialog({ unsaved, onClose, onPublished }: { unsaved: bool
       const published = await api.publish(message);
       const commit = published.commit.slice(0, 12);
       const files = published.files.join(", ");
-      setState({
-        kind: "done",
-        text:
-          published.pushError === undefined
-            ? `Published as commit ${commit}${published.pushed ? ", and pushed" : ""}: ${files}.`
-            : `Committed as ${commit}, but not pushed: ${published.pushError}. The next publish pushes it too. Changed: ${files}.`,
-      });
+      const text =
+        published.pushError === undefined
+          ? `Published as commit ${commit}${published.pushed ? ", and pushed" : ""}: ${files}.`
+          : `Committed as ${commit}, but not pushed: ${published.pushError}. The next publish pushes it too. Changed: ${files}.`;
+      setState({ kind: "done", text: published.rebuild === null ? text : `${text} Putting it on the live site…` });
       onPublished();
+      if (published.rebuild !== null) await waitUntilLive(published.rebuild, text, setState);
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
       setState({ kind: "failed", text: e.message, problems: e.body.problems as Problem[] | undefined, report: e.body.report as string | undefined });

@@ -1,17 +1,21 @@
 import { autocompletion, type CompletionContext, type CompletionResult } from "@codemirror/autocomplete";
 import { yaml } from "@codemirror/lang-yaml";
 import { lintGutter, setDiagnostics, type Diagnostic } from "@codemirror/lint";
-import { EditorState } from "@codemirror/state";
+import { ChangeSet, EditorState, type ChangeSpec } from "@codemirror/state";
 import { EditorView, hoverTooltip } from "@codemirror/view";
 import { useEffect, useRef } from "react";
 import { api, type Problem } from "./api.ts";
 import { editorSetup } from "./editor-setup.ts";
+import { labelOf } from "../content/fixes.ts";
+import type { Fix } from "../content/problem.ts";
 import { offsetOf } from "../content/yaml-edit.ts";
 
 interface SourceEditorProps {
   file: string;
   text: string;
   problems: Problem[];
+  /** The text the problems were found in: their fixes are edits of it. */
+  checkedText: string;
   onChange: (text: string) => void;
 }
 
@@ -30,22 +34,46 @@ function extentAt(text: string, from: number, message: string): number {
 }
 
 /**
- * The validator's problems as CodeMirror diagnostics at their line and column. Their one-click
- * fixes are buttons in the problem list beside the editor, not diagnostic actions: CodeMirror
- * draws those as buttons inside the options of its problems panel's listbox, which a screen
- * reader cannot reach (axe: nested-interactive).
+ * The validator's problems as CodeMirror diagnostics at their line and column, each with its
+ * one-click fix as the diagnostic's action (a button in the tooltip over the marked text; in the
+ * problems panel, its access key). The same fix is a button in the problem list beside the editor.
  */
 export function diagnosticsOf(text: string, problems: Problem[]): Diagnostic[] {
   return problems.map((p) => {
     const from = Math.min(offsetOf(text, p.line, p.col), text.length);
     const to = Math.min(extentAt(text, from, p.message), text.length);
+    const fix = p.fix;
     return {
       from: Math.min(from, to),
       to,
       severity: "error",
       message: p.hint ? `${p.message} — ${p.hint}` : p.message,
+      // The fix's offsets are of this text, which the diagnostics are set for; an edit since moves them with it.
+      ...(fix ? { actions: [{ name: labelOf(fix), apply: (view: EditorView) => view.dispatch({ changes: mapped(view, text, fix) }) }] } : {}),
     };
   });
+}
+
+/** A fix's edits, made against `text`, as changes to the editor's document now (the same, or edited since: mapped through). */
+function mapped(view: EditorView, text: string, fix: Fix): ChangeSpec {
+  const edits = (Array.isArray(fix) ? fix : [fix]).map(({ from, to, insert }) => ({ from, to, insert }));
+  const doc = view.state.doc.toString();
+  if (doc === text) return edits;
+  const since = ChangeSet.of(diffChange(text, doc), text.length);
+  return edits.map(({ from, to, insert }) => ({ from: since.mapPos(from, 1), to: since.mapPos(to, -1), insert }));
+}
+
+/** The one change that turns `a` into `b`: what lies between their common start and common end. */
+function diffChange(a: string, b: string): ChangeSpec {
+  let start = 0;
+  while (start < a.length && start < b.length && a[start] === b[start]) start++;
+  let endA = a.length;
+  let endB = b.length;
+  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) {
+    endA--;
+    endB--;
+  }
+  return { from: start, to: endA, insert: b.slice(start, endB) };
 }
 
 /**
@@ -53,7 +81,7 @@ export function diagnosticsOf(text: string, problems: Problem[]): Diagnostic[] {
  * strict CSP) with completions and hover help from the schemas through the editor's API, and
  * every problem the validator reports shown at its line and column.
  */
-export function SourceEditor({ file, text, problems, onChange }: SourceEditorProps) {
+export function SourceEditor({ file, text, problems, checkedText, onChange }: SourceEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const changed = useRef(onChange);
@@ -135,9 +163,14 @@ export function SourceEditor({ file, text, problems, onChange }: SourceEditorPro
   useEffect(() => {
     const editor = view.current;
     if (!editor) return;
+    // Placed in the text they were found in, then carried over any edit made since (the next check replaces them).
     const doc = editor.state.doc.toString();
-    editor.dispatch(setDiagnostics(editor.state, diagnosticsOf(doc, problems)));
-  }, [problems]);
+    const since = doc === checkedText ? null : ChangeSet.of(diffChange(checkedText, doc), checkedText.length);
+    const diagnostics = diagnosticsOf(checkedText, problems).map((d) =>
+      since ? { ...d, from: since.mapPos(d.from, 1), to: Math.max(since.mapPos(d.from, 1), since.mapPos(d.to, -1)) } : d,
+    );
+    editor.dispatch(setDiagnostics(editor.state, diagnostics));
+  }, [problems, checkedText]);
 
   return <div className="source-editor" ref={host} />;
 }

@@ -1,5 +1,5 @@
 import { startAuthentication, startRegistration } from "@simplewebauthn/browser";
-import { useCallback, useEffect, useState, type ReactNode } from "react";
+import { createContext, useCallback, useEffect, useState, type ReactNode } from "react";
 import "./staff.css";
 
 /** Who is signed in, as GET /admin/api/session answers. */
@@ -8,6 +8,9 @@ export interface Staff {
   name: string;
   role: "editor" | "publisher";
 }
+
+/** The signed-in member of staff (null under `npm run edit`): the editor shows drafts and review to staff, and Publish to publishers and `npm run edit`. */
+export const StaffContext = createContext<Staff | null>(null);
 
 type State =
   | { kind: "loading" }
@@ -110,7 +113,7 @@ export function StaffGate({ children }: { children: ReactNode }) {
             Sign out
           </button>
         </div>
-        {children}
+        <StaffContext.Provider value={state.staff}>{children}</StaffContext.Provider>
       </div>
     );
   return (

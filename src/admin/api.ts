@@ -1,19 +1,26 @@
+import type { Problem } from "../content/problem.ts";
 import type { FormSchema } from "../server/editor/form-schema.ts";
 import type { WrittenPicture } from "../server/editor/pictures.ts";
+import type { Draft, DraftForReview } from "../server/editor/drafts.ts";
 import type { Published } from "../server/editor/publish.ts";
+import type { RebuildStatus } from "../server/editor/rebuild.ts";
 import type { Completions, Hover } from "../server/editor/schema-help.ts";
 import type { PageSummary, PageText } from "../server/editor/workspace.ts";
 
-/** One problem as the validator reports it (src/content/problem.ts). */
-export interface Problem {
-  file: string;
-  line: number;
-  col: number;
-  message: string;
-  hint?: string;
+/** One problem as the validator reports it, with the one-click fix its hint names when it names one (src/content/problem.ts). */
+export type { Problem } from "../content/problem.ts";
+
+export type { Completions, Draft, DraftForReview, FormSchema, Hover, PageSummary, PageText, Published };
+
+/** Another person's draft of the same page, as a save answers it: both are kept. */
+export interface OtherDraft {
+  branch: string;
+  by: { id: number; name: string; email: string };
+  text: string | null;
 }
 
-export type { Completions, FormSchema, Hover, PageSummary, PageText, Published };
+/** A page as opened or saved: with the draft it comes from, for an editor inside `npm start`. */
+export type OpenedPage = PageText & { draft?: Draft };
 
 /** An answer of the editor's API that is not a success: its status, its one-sentence error, and the rest of its JSON. */
 export class ApiError extends Error {
@@ -43,16 +50,24 @@ async function call<T>(method: string, path: string, body?: unknown, signal?: Ab
 
 export const api = {
   pages: () => call<{ pages: PageSummary[]; settings: { file: string; problems: number } }>("GET", "pages"),
-  page: (path: string) => call<PageText>("GET", `page?path=${encodeURIComponent(path)}`),
+  page: (path: string) => call<OpenedPage>("GET", `page?path=${encodeURIComponent(path)}`),
   check: (path: string, text: string, signal?: AbortSignal) => call<{ problems: Problem[] }>("POST", "check", { path, text }, signal),
   preview: (path: string, text: string, signal?: AbortSignal) => call<string>("POST", "preview", { path, text }, signal),
-  save: (path: string, text: string, base: string | null) => call<PageText & { problems: Problem[] }>("PUT", "page", { path, text, base }),
+  save: (path: string, text: string, base: string | null) =>
+    call<OpenedPage & { problems: Problem[]; conflicts?: OtherDraft[] }>("PUT", "page", { path, text, base }),
   create: (kind: string, address: string, title: string) => call<{ files: PageText[] }>("POST", "pages", { kind, address, title }),
   complete: (path: string, text: string, offset: number) => call<Completions>("POST", "complete", { path, text, offset }),
   hover: (path: string, text: string, offset: number) => call<{ hover: Hover | null }>("POST", "hover", { path, text, offset }),
   form: () => call<FormSchema>("GET", "form"),
   changes: () => call<{ files: string[] }>("GET", "changes"),
-  publish: (message: string) => call<Published>("POST", "publish", { message }),
+  /** `rebuild`: the publish's number when the server rebuilds the live site after it (npm start), null when it only commits (npm run edit). */
+  publish: (message: string) => call<Published & { rebuild: number | null }>("POST", "publish", { message }),
+  /** Answers once publish `after` is live, or its rebuild failed (or after 25 s, whichever comes first). */
+  live: (after: number) => call<RebuildStatus>("GET", `live?after=${after}`),
+  drafts: () => call<{ drafts: DraftForReview[] }>("GET", "drafts"),
+  askReview: (path: string, message: string) => call<Draft>("POST", "drafts/review", { path, message }),
+  sendBack: (branch: string, comment: string) => call<Draft>("POST", "drafts/send-back", { branch, comment }),
+  publishDraft: (branch: string) => call<Published & { branch: string; file: string }>("POST", "drafts/publish", { branch }),
   /** Send a picture's bytes as they are; the server reads its type from them. */
   picture: async (page: string, file: Blob & { name: string }, options: { phone?: string; replace: boolean }) => {
     const query = new URLSearchParams({

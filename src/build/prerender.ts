@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createHash } from "node:crypto";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -275,6 +275,14 @@ export interface PageRecord {
   files: string[];
 }
 
+function readOrNull(file: string): string | null {
+  try {
+    return readFileSync(file, "utf8");
+  } catch {
+    return null;
+  }
+}
+
 /** Per address (and "404.html" for the not-found page): what the build wrote, for the next build to reuse. */
 export type PageState = Record<string, PageRecord>;
 
@@ -289,13 +297,19 @@ export interface PrerenderResult {
   rendered: number;
   /** The site settings' file the pages preload, relative to outDir. */
   siteFile: string;
+  /** Files of the previous build (relative to its site/) that this one no longer has: the files of removed addresses, and those a redrawn address no longer writes. */
+  stale: string[];
 }
 
 export interface PrerenderOptions {
   /** Digest of everything every page is made from besides its own data (code, template, site settings). */
   sharedDigest: string;
-  /** The previous build's pages, already linked into outDir: an address whose digest matches is kept as it is. */
-  previous?: PageState | undefined;
+  /**
+   * The live build's pages and its site/ folder: an address whose digest matches keeps its files
+   * there, and outDir receives only what changed (publish.ts LiveUpdate). The site-wide files
+   * (sitemap, robots.txt, _headers) are written only when they differ from the live ones.
+   */
+  previous?: { pages: PageState; site: string } | undefined;
   /** The API base the bundle was built with (.env files or the environment), so connect-src matches it. */
   apiBase: string | null;
 }
@@ -332,19 +346,21 @@ export async function prerender(input: PageWriterInput, content: SiteContent, ex
       .digest("hex");
   const state: PageState = {};
   const toDraw: typeof jobs = [];
+  const previous = options.previous;
+  // Files of the previous build that may be gone: kept only if this build writes them again.
+  const maybeStale = new Set<string>();
   for (const item of jobs) {
     const digest = digestOf(item[1]);
-    const before = options.previous?.[item[0]];
-    if (before?.digest === digest && before.files.every((f) => existsSync(join(outDir, f)))) state[item[0]] = before;
+    const before = previous?.pages[item[0]];
+    if (before?.digest === digest && before.files.every((f) => existsSync(join(previous!.site, f)))) state[item[0]] = before;
     else {
-      for (const f of before?.files ?? []) rmSync(join(outDir, f), { force: true });
+      for (const f of before?.files ?? []) maybeStale.add(f);
       state[item[0]] = { digest, files: [] };
       toDraw.push(item);
     }
   }
   const current = new Set(jobs.map(([key]) => key));
-  for (const [key, record] of Object.entries(options.previous ?? {}))
-    if (!current.has(key)) for (const f of record.files) rmSync(join(outDir, f), { force: true });
+  for (const [key, record] of Object.entries(previous?.pages ?? {})) if (!current.has(key)) for (const f of record.files) maybeStale.add(f);
 
   const drawn: string[][] = [];
   const jobAt = (i: number): PageJob => toDraw[i]![1];
@@ -356,15 +372,20 @@ export async function prerender(input: PageWriterInput, content: SiteContent, ex
 
   const { site } = writer;
   const primaryRoutes = primaryAddresses(content);
-  await writer.write(join(outDir, writer.siteFile), writer.siteJson);
-  await writer.write(join(outDir, "sitemap.xml"), sitemapXml(site.url, primaryRoutes));
-  await writer.write(join(outDir, "robots.txt"), `User-agent: *\nAllow: /\n\nSitemap: ${site.url}/sitemap.xml\n`);
-  await writer.write(join(outDir, "_headers"), headersFile(options.apiBase ?? undefined));
+  const siteFile = async (name: string, text: string) => {
+    if (previous && readOrNull(join(previous.site, name)) === text) return;
+    await writer.write(join(outDir, name), text);
+  };
+  await siteFile(writer.siteFile, writer.siteJson);
+  await siteFile("sitemap.xml", sitemapXml(site.url, primaryRoutes));
+  await siteFile("robots.txt", `User-agent: *\nAllow: /\n\nSitemap: ${site.url}/sitemap.xml\n`);
+  await siteFile("_headers", headersFile(options.apiBase ?? undefined));
   await writer.compress.drain();
   const relativeTo = (file: string) => file.slice(outDir.length + 1);
   toDraw.forEach(([key], i) => {
     state[key]!.files = drawn[i]!.flatMap((file) => [file, `${file}.br`, `${file}.gz`].filter((f, k) => k === 0 || existsSync(f))).map(relativeTo);
   });
+  for (const key of toDraw.map(([k]) => k)) for (const f of state[key]!.files) maybeStale.delete(f);
   return {
     files: jobs.map(([, , file]) => file),
     primaryRoutes,
@@ -372,5 +393,6 @@ export async function prerender(input: PageWriterInput, content: SiteContent, ex
     state,
     rendered: toDraw.length,
     siteFile: writer.siteFile,
+    stale: [...maybeStale].sort(),
   };
 }

@@ -24,6 +24,8 @@ try {
     .join(", ");
   const redone = built.rendered === built.htmlFiles ? "all drawn" : `${built.rendered} drawn, ${built.htmlFiles - built.rendered} unchanged`;
   console.log(`Built dist/: ${built.pages} pages, ${built.htmlFiles} HTML files (${redone}) in ${built.seconds.toFixed(1)}s (${breakdown})`);
+  if (built.filesWritten !== undefined)
+    console.log(`Updated the live build in place: ${built.filesWritten} files written, ${built.filesRemoved ?? 0} removed.`);
   console.log(
     `Social cards: ${built.cards.cards} (${built.cards.drawn} drawn, ${built.cards.cached} from the cache), largest ${(built.cards.largest / 1024).toFixed(0)} KB`,
   );

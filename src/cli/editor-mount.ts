@@ -7,6 +7,7 @@ import { join, resolve } from "node:path";
 import { ConfigError } from "../server/config-error.ts";
 import { bundlesAreFresh, loadEditorBundles } from "../server/editor/bundle-files.ts";
 import { projectCheck } from "../server/editor/publish.ts";
+import { buildProcess, SiteRebuilder } from "../server/editor/rebuild.ts";
 import type { ServerConfig } from "../server/env.ts";
 import type { EditorMount } from "../server/start-server.ts";
 import { openStaffStore } from "../server/staff/open-staff-store.ts";
@@ -35,5 +36,7 @@ export async function editorMountFor(config: ServerConfig, codeRoot: string): Pr
     const code = await buildEditor(codeRoot);
     if (code !== 0) throw new Error(`npm run build:editor failed (exit code ${code}).`);
   }
-  return { mount: { root, bundles: await loadEditorBundles(codeRoot), checkPages: projectCheck(codeRoot, root) }, why: `SITE_EDITOR=${mode}` };
+  // After a publish the working copy's site is rebuilt into its dist/, the site this server serves.
+  const rebuilder = new SiteRebuilder(buildProcess(codeRoot, root), (line) => console.log(line));
+  return { mount: { root, bundles: await loadEditorBundles(codeRoot), checkPages: projectCheck(codeRoot, root), rebuilder }, why: `SITE_EDITOR=${mode}` };
 }

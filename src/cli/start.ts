@@ -9,19 +9,19 @@ import { closeOnSignals, readConfigOrExit, startOrExit } from "./server-process.
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
-function runBuild(): Promise<number> {
+function runBuild(siteRoot: string): Promise<number> {
   return new Promise((resolve) => {
-    const child = spawn("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
+    const child = spawn("npm", ["run", "build", "--", "--root", siteRoot], { cwd: root, stdio: "inherit" });
     child.on("error", () => resolve(1));
     child.on("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
 }
 
-async function buildIfStale(): Promise<void> {
-  const reason = whyBuildNeeded(root);
+async function buildIfStale(siteRoot: string): Promise<void> {
+  const reason = whyBuildNeeded(siteRoot);
   if (reason === null) return;
   console.log(`Building the site first: ${reason}.`);
-  const code = await runBuild();
+  const code = await runBuild(siteRoot);
   if (code === 0) return;
   console.error(`npm run build failed (exit code ${code}); the server was not started.`);
   process.exit(code);
@@ -37,8 +37,10 @@ async function editorOrExit(config: ReturnType<typeof readConfigOrExit>) {
 }
 
 const config = readConfigOrExit();
-await buildIfStale();
 const editor = await editorOrExit(config);
-const server = await startOrExit({ ...config, distDir: join(root, "dist"), editorMount: editor.mount });
+// With the editor on, the site served is its working copy's (EDITOR_REPO, by default this folder): what a publish rebuilds.
+const siteRoot = editor.mount?.root ?? root;
+await buildIfStale(siteRoot);
+const server = await startOrExit({ ...config, distDir: join(siteRoot, "dist"), editorMount: editor.mount });
 server.app.log.info(editor.mount ? `The editor is at ${server.url}/admin/, editing ${editor.mount.root} (${editor.why}).` : `No editor: ${editor.why}.`);
 closeOnSignals(server);

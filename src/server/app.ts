@@ -1,4 +1,5 @@
 import { realpathSync } from "node:fs";
+import { resolve } from "node:path";
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { DEFAULT_CONFIG, type ServerConfig, type ServerTimeouts } from "./env.ts";
 import { answerClientError, handleError } from "./error-responses.ts";
@@ -21,9 +22,15 @@ export interface AppOptions extends Partial<ServerConfig> {
   staffEditor?: StaffEditorOptions;
 }
 
+/**
+ * The site folder as given, not resolved: dist/ is a link to the live build, switched when a
+ * build with new bundles goes live (src/build/publish.ts), so each request reads through the link
+ * and the server serves the new build without a restart.
+ */
 function siteRoot(distDir: string): string {
   try {
-    return realpathSync(distDir);
+    realpathSync(distDir);
+    return resolve(distDir);
   } catch {
     throw new Error(`The site folder "${distDir}" does not exist: run \`npm run build\` first.`);
   }
@@ -65,6 +72,10 @@ export function buildApp(options: AppOptions): FastifyInstance {
     logger: loggerInFormat(config.logger, config.logFormat),
     // Our onResponse hook writes the one line per request; fastify's own would log headers.
     logController: new LogController({ disableRequestLogging: true }),
+    // Below debug no line is about one request but a server fault's, so the per-request child
+    // logger (its id in every line) is made only when debug lines are kept: pino's child costs
+    // each enquiry a few microseconds of the request thread for lines never written.
+    childLoggerFactory: (logger, bindings, options) => (logsRequests(logger) ? logger.child(bindings, options) : logger),
     trustProxy: config.trustProxy,
     // A slow client cannot hold a connection: headers within headersMs, the whole request
     // within requestMs (Node checks both every checkIntervalMs), an idle keep-alive

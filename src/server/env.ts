@@ -65,6 +65,8 @@ export interface EditorSettings {
   repo: string;
   /** EDITOR_ORIGIN: the origin staff open it at; undefined takes each request's own. */
   origin: string | undefined;
+  /** EDITOR_GIT_REMOTE: fetched and rebased onto before each publish's push; undefined pushes to the upstream without fetching. */
+  gitRemote: string | undefined;
 }
 
 export interface SpamSettings {
@@ -199,7 +201,12 @@ function serverConfig(settings: Settings): ServerConfig {
     timeouts: DEFAULT_TIMEOUTS,
     delivery: deliveryConfig(settings),
     retentionDays: settings.ENQUIRY_RETENTION_DAYS,
-    editor: { mode: settings.SITE_EDITOR, repo: settings.EDITOR_REPO, origin: checkEditorOrigin(settings.EDITOR_ORIGIN) },
+    editor: {
+      mode: settings.SITE_EDITOR,
+      repo: settings.EDITOR_REPO,
+      origin: checkEditorOrigin(settings.EDITOR_ORIGIN),
+      gitRemote: settings.EDITOR_GIT_REMOTE || undefined,
+    },
   };
 }
 

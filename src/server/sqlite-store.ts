@@ -29,6 +29,14 @@ import {
 /** Most inserts committed together (see "group commit" below). */
 export const MAX_BATCH = 256;
 
+/**
+ * Batches the writer holds at once: the one it commits and the next, waiting in its queue, so
+ * it starts the next commit the moment one ends instead of waiting for this thread to hear of
+ * it and send more (this thread may be busy reading requests). Requests arriving meanwhile
+ * gather for the batch after.
+ */
+const PIPELINE_DEPTH = 2;
+
 export interface SqliteStoreOptions {
   /** Database file; its directory is created. */
   path: string;
@@ -126,8 +134,9 @@ const WRITER_IDLE_MS = 30_000;
  *
  * Group commit on a writer thread: with synchronous=FULL every COMMIT waits for the disk (an
  * fsync of the WAL), and better-sqlite3 waits on the calling thread. So inserts go to
- * sqlite-writer.mjs on a worker thread, one batch at a time: while it commits a batch, the
- * inserts arriving meanwhile queue up as the next one. Each insert runs in its own savepoint
+ * sqlite-writer.mjs on a worker thread, in batches it commits one after the other (with the
+ * next one already waiting, PIPELINE_DEPTH): while it commits a batch, the inserts arriving
+ * meanwhile queue up as a following one. Each insert runs in its own savepoint
  * (a failing one rolls back alone) and every caller's promise settles only after the shared
  * COMMIT returned. One fsync then covers a whole burst of requests, the event loop never
  * waits for the disk, and no enquiry is acknowledged before it is on disk. Reads (list,
@@ -158,13 +167,13 @@ export function openSqliteStore(options: SqliteStoreOptions): SqliteStore {
   let writer: Worker | null = null;
   let idleTimer: NodeJS.Timeout | undefined;
   let queue: Job[] = [];
-  let inFlight: Job[] | null = null;
+  // Batches sent to the writer and not yet answered, oldest first (it answers them in order).
+  const inFlight: Job[][] = [];
   let closed = false;
   let drained: (() => void) | null = null;
 
   function settle(message: WriterMessage): void {
-    const jobs = inFlight ?? [];
-    inFlight = null;
+    const jobs = inFlight.shift() ?? [];
     if (message.type === "failed") {
       for (const job of jobs) job.reject(new StoreError(message.error.message, message.error.code));
     } else {
@@ -181,9 +190,10 @@ export function openSqliteStore(options: SqliteStoreOptions): SqliteStore {
     });
     worker.on("message", settle);
     worker.on("error", (error) => {
-      // The writer thread died (it could not open the file): fail what it held, start afresh next time.
+      // The writer thread died (it could not open the file): fail every batch it held, start afresh next time.
       writer = null;
-      settle({ type: "failed", error: { message: error.message, code: (error as { code?: string }).code } });
+      const failed: WriterMessage = { type: "failed", error: { message: error.message, code: (error as { code?: string }).code } };
+      for (let held = inFlight.length; held > 0; held--) settle(failed);
     });
     return worker;
   }
@@ -191,23 +201,25 @@ export function openSqliteStore(options: SqliteStoreOptions): SqliteStore {
   function stopWriterWhenIdle(): void {
     clearTimeout(idleTimer);
     idleTimer = setTimeout(() => {
-      if (inFlight !== null || queue.length > 0 || writer === null) return;
+      if (inFlight.length > 0 || queue.length > 0 || writer === null) return;
       writer.postMessage({ type: "close" });
       writer = null;
     }, WRITER_IDLE_MS).unref();
   }
 
   function sendNext(): void {
-    if (inFlight !== null) return;
+    if (inFlight.length >= PIPELINE_DEPTH) return;
     if (queue.length === 0) {
+      if (inFlight.length > 0) return;
       drained?.();
       stopWriterWhenIdle();
       return;
     }
-    inFlight = queue.slice(0, MAX_BATCH);
-    queue = queue.slice(inFlight.length);
+    const batch = queue.slice(0, MAX_BATCH);
+    queue = queue.slice(batch.length);
+    inFlight.push(batch);
     writer ??= startWriter();
-    writer.postMessage({ type: "batch", jobs: inFlight.map(({ job }) => job) });
+    writer.postMessage({ type: "batch", jobs: batch.map(({ job }) => job) });
   }
 
   // A batch leaves at the end of the event loop's turn, not with its first job: when a burst
@@ -224,7 +236,7 @@ export function openSqliteStore(options: SqliteStoreOptions): SqliteStore {
     if (closed) return Promise.reject(new Error("The enquiry store is closed."));
     return new Promise((resolve, reject) => {
       queue.push({ job, resolve, reject });
-      if (!sendScheduled && inFlight === null) {
+      if (!sendScheduled && inFlight.length < PIPELINE_DEPTH) {
         sendScheduled = true;
         setImmediate(sendAtEndOfTurn);
       }
@@ -266,7 +278,7 @@ export function openSqliteStore(options: SqliteStoreOptions): SqliteStore {
     async close() {
       if (closed) return;
       closed = true;
-      if (inFlight !== null || queue.length > 0) await new Promise<void>((resolve) => (drained = resolve));
+      if (inFlight.length > 0 || queue.length > 0) await new Promise<void>((resolve) => (drained = resolve));
       clearTimeout(idleTimer);
       if (writer !== null) {
         const exited = new Promise((resolve) => writer!.once("exit", resolve));

@@ -9,14 +9,16 @@ import { openStore } from "./open-store.ts";
 import { startRetention, type RetentionTimer } from "./personal-data.ts";
 import type { EditorBundles } from "./editor/bundle-files.ts";
 import type { PageChecker } from "./editor/publish.ts";
+import type { SiteRebuilder } from "./editor/rebuild.ts";
 import { openStaffStore } from "./staff/open-staff-store.ts";
 import type { StaffStore } from "./staff/staff-store.ts";
 
-/** What the editor needs beyond the settings to run inside the server: its built bundles, the working copy, and publish's page check. */
+/** What the editor needs beyond the settings to run inside the server: its built bundles, the working copy, publish's page check, and the rebuild of the live site after a publish. */
 export interface EditorMount {
   root: string;
   bundles: EditorBundles;
   checkPages: PageChecker;
+  rebuilder?: SiteRebuilder;
 }
 
 export interface RunningServer {
@@ -64,7 +66,18 @@ export async function startServer(
       now: options.now,
       staffEditor:
         mount && staff
-          ? { store: staff, origin: config.editor.origin, now: options.now, editor: { root: mount.root, bundles: mount.bundles, checkPages: mount.checkPages } }
+          ? {
+              store: staff,
+              origin: config.editor.origin,
+              now: options.now,
+              editor: {
+                root: mount.root,
+                bundles: mount.bundles,
+                checkPages: mount.checkPages,
+                rebuilder: mount.rebuilder,
+                ...(config.editor.gitRemote ? { gitRemote: config.editor.gitRemote } : {}),
+              },
+            }
           : undefined,
     });
     app.addHook("onClose", async () => {

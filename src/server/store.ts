@@ -24,9 +24,11 @@ export const ENQUIRY_COLUMNS = {
 /** A column an insert writes. */
 export type InsertedColumn = (typeof ENQUIRY_COLUMNS.inserted)[number];
 
-/** The visitor's fields as the stores write them, in ENQUIRY_FIELD_NAMES order: a message left out is stored as "". */
-export function storedFieldValues(enquiry: Enquiry): (string | undefined)[] {
-  return ENQUIRY_FIELD_NAMES.map((field) => (field === "message" ? (enquiry.message ?? "") : enquiry[field]));
+/** The visitor's fields as the stores write them: a message left out is stored as "". A plain loop: it runs on the request thread for every enquiry. */
+export function storedFields(enquiry: Enquiry): Record<(typeof ENQUIRY_FIELD_NAMES)[number], string | undefined> {
+  const fields = {} as Record<(typeof ENQUIRY_FIELD_NAMES)[number], string | undefined>;
+  for (const field of ENQUIRY_FIELD_NAMES) fields[field] = field === "message" ? (enquiry.message ?? "") : enquiry[field];
+  return fields;
 }
 
 /** What a store knows beside the enquiry and its options, to make the row it inserts. */
@@ -46,10 +48,9 @@ export interface InsertContext {
 export function insertJob(enquiry: Enquiry, options: InsertOptions, context: InsertContext): InsertJob {
   const key = options.idempotencyKey ?? null;
   const ipHash = options.ip === undefined ? null : context.hashOfIp(options.ip);
-  const values = storedFieldValues(enquiry);
   const row = {
     session_id: randomUUID(),
-    ...(Object.fromEntries(ENQUIRY_FIELD_NAMES.map((field, i) => [field, values[i]])) as Record<(typeof ENQUIRY_FIELD_NAMES)[number], string>),
+    ...(storedFields(enquiry) as Record<(typeof ENQUIRY_FIELD_NAMES)[number], string>),
     idempotency_key: key,
     request_hash: key === null ? null : requestHash(enquiry),
     ip_hash: ipHash,

@@ -88,6 +88,132 @@ async function expectProblem(page: Page, line: number, col: number, marked: stri
   await expect(page.locator(".cm-panel-lint .cm-diagnosticText")).toHaveText([message]);
 }
 
+/**
+ * A mistake people make, as the walk makes it: typed as a person types, then seen once at its line
+ * and column with its exact message and hint, and fixed: with the one-click fix's button when the
+ * hint names one (in the problem list, or in CodeMirror's tooltip over the mark), else by doing
+ * what the hint says. The page is clean after each.
+ */
+interface Mistake {
+  name: string;
+  make: (page: Page) => Promise<void>;
+  line: number;
+  col: number;
+  /** The text CodeMirror's error mark covers. */
+  marked: string;
+  /** Message and hint, as the problem list shows them. */
+  message: string;
+  /** The one-click fix's label and where it is clicked; or how the hint is followed by hand. */
+  fix: { label: string; from: "list" | "tooltip" } | ((page: Page) => Promise<void>);
+  /** What is checked while the problem is shown. */
+  whileShown?: (page: Page) => Promise<void>;
+}
+
+const MINING_MISTAKES: Mistake[] = [
+  {
+    name: "a stale count word",
+    make: (page) => typeOver(page, "Ore grades fall", "Ten industries already trust Nexa AI. Ore grades fall"),
+    line: 31,
+    col: 10,
+    marked: "Ten industries",
+    message: '"Ten industries" says ten, but /industries lists eleven pages — write {count:industries} industries, and the number is counted from the pages',
+    fix: { label: "Change to {count:industries} industries", from: "list" },
+  },
+  {
+    name: "a misspelt count token",
+    make: (page) => typeOver(page, "{count:industries}", "{count:industrie}"),
+    line: 31,
+    col: 10,
+    marked: "{count:industrie}",
+    message: 'unknown count "industrie" — did you mean {count:industries}?',
+    fix: { label: "Change to {count:industries}", from: "list" },
+    whileShown: async (page) => {
+      // Until the page is clean the preview keeps the last version without problems, and says so.
+      await expect(page.getByText(/^Showing the last version without problems/)).toBeVisible();
+      await expect(
+        preview(page).getByText("Eleven industries already trust Nexa AI. Ore grades fall and sites grow more remote.", { exact: true }),
+      ).toBeVisible();
+      await expectAxeClean(page, "a problem in the source view");
+    },
+  },
+  {
+    name: "a picture path under site/assets",
+    make: (page) => typeOver(page, "src: /industries/banner.svg", "src: site/assets/industries/banner.svg"),
+    line: 22,
+    col: 12,
+    marked: "site/assets/industries/banner.svg",
+    message:
+      'sections[0] (hero) › image › src: text "site/assets/industries/banner.svg" names the folder site/assets, but a file\'s path starts after it — write /industries/banner.svg',
+    fix: { label: "Change to /industries/banner.svg", from: "tooltip" },
+  },
+  {
+    name: "an unclosed quote",
+    // Typed before the text, a quote is not closed for you (CodeMirror closes one typed before a space or the line's end).
+    make: (page) => typeOver(page, "Use cases", "'", "before"),
+    line: 36,
+    col: 14,
+    marked: "'Use cases",
+    message: "the quote ' that opens this text is not closed on its line — end the text with ' on the same line: heading: 'Use cases'",
+    fix: { label: "Close the quote with '", from: "list" },
+  },
+  {
+    name: "a tab among the spaces",
+    // Tab in the editor moves the focus on (the keyboard must be able to leave it): a tab arrives pasted from elsewhere.
+    make: async (page) => {
+      await typeOver(page, "- Safer shifts", "");
+      await page.keyboard.insertText("\t- Safer shifts");
+    },
+    line: 34,
+    col: 11,
+    marked: "\t",
+    message: "a tab is used for indentation — indent with spaces only (two per level); set your editor to insert spaces for Tab",
+    fix: { label: "Replace the tab with spaces", from: "list" },
+  },
+];
+
+const COURSE_MISTAKES: Mistake[] = [
+  {
+    name: "a fee written oddly",
+    make: (page) => typeOver(page, "'₹35,000 + GST'", "Rs 45k"),
+    line: 15,
+    col: 27,
+    marked: "Rs 45k",
+    message: `the course fee "Rs 45k" cannot be read — ${PRICE_HINT}`,
+    // The hint gives forms to choose from, not one fix: the person writes one.
+    fix: (page) => typeOver(page, "Rs 45k", "'₹35,000 + GST'"),
+  },
+  {
+    name: "a comma inside { }",
+    make: (page) => typeOver(page, "'₹35,000 + GST'", "₹35,000 + GST / $500"),
+    // The problem points at the comma that splits the text.
+    line: 15,
+    col: 30,
+    marked: ",",
+    message:
+      'the comma in ₹35,000 + GST / $500 splits the text in two: inside { } a comma separates entries — put the text in quotes: value: "₹35,000 + GST / $500"',
+    fix: { label: "Put the text in quotes", from: "list" },
+  },
+];
+
+async function makeAndFix(page: Page, mistake: Mistake) {
+  await test.step(mistake.name, async () => {
+    await mistake.make(page);
+    const fix = mistake.fix;
+    await expectProblem(page, mistake.line, mistake.col, mistake.marked, mistake.message, typeof fix === "function" ? undefined : fix.label);
+    await mistake.whileShown?.(page);
+    if (typeof fix === "function") await fix(page);
+    else if (fix.from === "list") await problems(page).getByRole("button", { name: fix.label }).click();
+    else {
+      await page.locator(".cm-lintRange-error").hover();
+      await page
+        .locator(".cm-tooltip-lint")
+        .getByRole("button", { name: `Action: ${fix.label}` })
+        .click();
+    }
+    await expectClean(page);
+  });
+}
+
 test("an editor makes an industry page, makes each common mistake and fixes it, merges a change on disk and publishes", async ({ page }) => {
   const refused: string[] = [];
   page.on("console", (message) => {
@@ -196,69 +322,14 @@ test("an editor makes an industry page, makes each common mistake and fixes it, 
     await expect(page.locator(".cm-panel-lint")).toBeVisible();
   });
 
-  await step("a stale count word, then a misspelt count token, fixed with one click", async () => {
-    await typeOver(page, "Ore grades fall", "Ten industries already trust Nexa AI. Ore grades fall");
-    await expectProblem(
-      page,
-      31,
-      10,
-      "Ten industries",
-      '"Ten industries" says ten, but /industries lists eleven pages — write {count:industries} industries, and the number is counted from the pages',
-    );
-    await typeOver(page, "Ten", "{count:industrie}");
-    await expectProblem(page, 31, 10, "{count:industrie}", 'unknown count "industrie" — did you mean {count:industries}?', "Change to {count:industries}");
-    await expect(page.getByText(/^Showing the last version without problems/)).toBeVisible();
-    // Until the page is clean the preview keeps the last version without problems, and says so.
-    await expect(preview(page).getByText("Ore grades fall and sites grow more remote.", { exact: true })).toBeVisible();
-    await expectAxeClean(page, "a problem in the source view");
-    await problems(page).getByRole("button", { name: "Change to {count:industries}" }).click();
-    await expectClean(page);
+  await step("the mistakes people make, on the new page: each at its line, then fixed, with one click where the hint names the fix", async () => {
+    for (const mistake of MINING_MISTAKES) await makeAndFix(page, mistake);
+    // The count, fixed, is counted from the pages.
     await expect(
       preview(page).getByText("Eleven industries already trust Nexa AI. Ore grades fall and sites grow more remote.", { exact: true }),
     ).toBeVisible();
     await expect(source(page)).toContainText('"{count:industries} industries already trust Nexa AI.');
-  });
-
-  await step("a picture path under site/assets, an unclosed quote and a tab among spaces", async () => {
-    await typeOver(page, "src: /industries/banner.svg", "src: site/assets/industries/banner.svg");
-    await expectProblem(
-      page,
-      22,
-      12,
-      "site/assets/industries/banner.svg",
-      'sections[0] (hero) › image › src: text "site/assets/industries/banner.svg" names the folder site/assets, but a file\'s path starts after it — write /industries/banner.svg',
-    );
-    await typeOver(page, "site/assets/industries/banner.svg", "/industries/banner.svg");
-    await expectClean(page);
-
-    // Typed before the text, a quote is not closed for you (CodeMirror closes one typed before a space or the line's end).
-    await typeOver(page, "Use cases", "'", "before");
-    await expectProblem(
-      page,
-      36,
-      14,
-      "'Use cases",
-      "the quote ' that opens this text is not closed on its line — end the text with ' on the same line: heading: 'Use cases'",
-    );
-    // As the hint says: the closing quote at the line's end.
-    await page.keyboard.press("End");
-    await page.keyboard.type("'");
-    await expectClean(page);
-
-    // Tab in the editor moves the focus on (the keyboard must be able to leave it): a tab arrives pasted from elsewhere.
-    await typeOver(page, "- Safer shifts", "");
-    await page.keyboard.insertText("\t- Safer shifts");
-    await expectProblem(
-      page,
-      34,
-      11,
-      "\t",
-      "a tab is used for indentation — indent with spaces only (two per level); set your editor to insert spaces for Tab",
-    );
-    // Home goes to the end of the indentation, just after the tab.
-    await page.keyboard.press("Home");
-    await page.keyboard.press("Backspace");
-    await expectClean(page);
+    await expect(source(page)).toContainText("heading: 'Use cases'");
     expect(await source(page).textContent()).toContain("          - Safer shifts underground");
   });
 
@@ -279,20 +350,7 @@ test("an editor makes an industry page, makes each common mistake and fixes it, 
     await source(page).focus();
     await page.keyboard.press("ControlOrMeta+Shift+M");
     await expect(page.locator(".cm-panel-lint")).toBeVisible();
-    await typeOver(page, "'₹35,000 + GST'", "Rs 45k");
-    await expectProblem(page, 15, 27, "Rs 45k", `the course fee "Rs 45k" cannot be read — ${PRICE_HINT}`);
-    await typeOver(page, "Rs 45k", "₹35,000 + GST / $500");
-    // The problem points at the comma that splits the text.
-    await expectProblem(
-      page,
-      15,
-      30,
-      ",",
-      'the comma in ₹35,000 + GST / $500 splits the text in two: inside { } a comma separates entries — put the text in quotes: value: "₹35,000 + GST / $500"',
-    );
-    // As the hint says: the whole text in quotes.
-    await typeOver(page, "₹35,000 + GST / $500", '"₹35,000 + GST / $500"');
-    await expectClean(page);
+    for (const mistake of COURSE_MISTAKES) await makeAndFix(page, mistake);
     await expect(source(page)).toContainText('- {label: Fee, value: "₹35,000 + GST / $500"}');
     // Back as it was, so leaving the page loses nothing.
     await typeOver(page, '"₹35,000 + GST / $500"', "'₹35,000 + GST'");

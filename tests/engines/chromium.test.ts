@@ -1,3 +1,4 @@
-import { defineSiteSuite } from "./site-suite.ts";
+import { defineSiteSuite, enginePage } from "./site-suite.ts";
 
-defineSiteSuite("chromium");
+// The editor's suite is not run here: Chromium walks the whole editor (tests/e2e-editor).
+defineSiteSuite("chromium", enginePage("chromium"));

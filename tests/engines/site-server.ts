@@ -1,16 +1,43 @@
 import { spawn } from "node:child_process";
-import { mkdirSync } from "node:fs";
+import { cpSync, mkdirSync, rmSync } from "node:fs";
+import { join, resolve } from "node:path";
 import type { TestProject } from "vitest/node";
+import { listenLocalEditor } from "../../src/server/editor/listen.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The editor (`npm run edit`'s server) on a throwaway copy of site/ and schema/, for the editor check. */
+    editorUrl: string;
+    /** That copy, where a save lands. */
+    editorRoot: string;
   }
 }
 
 /**
+ * `npm run edit`'s own server, in this process, on a copy of the site under .tmp/engines/editor/:
+ * one for every engine's editor check, which each edit a page of their own. Its bundles are the
+ * ones the editor walk built earlier in npm test (built here when stale). Nothing is published.
+ */
+async function startEditor(port: number): Promise<{ url: string; root: string; close: () => Promise<void> }> {
+  const root = resolve(".tmp/engines/editor");
+  rmSync(root, { recursive: true, force: true });
+  mkdirSync(root, { recursive: true });
+  for (const dir of ["site", "schema"]) cpSync(dir, join(root, dir), { recursive: true });
+  const app = await listenLocalEditor({
+    root,
+    codeRoot: resolve("."),
+    host: "127.0.0.1",
+    port,
+    checkPages: async () => ({ ok: false, output: "The engines' editor check does not publish." }),
+  });
+  return { url: `http://127.0.0.1:${port}`, root, close: () => app.close() };
+}
+
+/**
  * The built site served by the real server (`npm start`), as Playwright's webServer serves it to
- * the e2e suite: one server for all three engines' test files. Port from E2E_PORT (4321 if unset).
+ * the e2e suite: one server for all three engines' test files. Port from E2E_PORT (4321 if unset);
+ * the editor beside it on the next port.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const port = Number(process.env.E2E_PORT ?? 4321);
@@ -35,14 +62,19 @@ export default async function setup(project: TestProject): Promise<() => Promise
       await new Promise((r) => setTimeout(r, 200));
     }
   })();
+  let editor: Awaited<ReturnType<typeof startEditor>>;
   try {
-    await Promise.race([answered, exited]);
+    // The editor checks every page as it starts, while the site server starts in its own process.
+    [editor] = await Promise.all([startEditor(port + 1), Promise.race([answered, exited])]);
   } catch (error) {
     server.kill();
     throw error;
   }
   project.provide("baseUrl", baseUrl);
+  project.provide("editorUrl", editor.url);
+  project.provide("editorRoot", editor.root);
   return async () => {
     server.kill();
+    await editor.close();
   };
 }

@@ -37,16 +37,29 @@ function visibleCount(selector: string): number {
   }).length;
 }
 
-/** The cross-engine suite, written once: each engine's test file calls this with its engine. */
-export function defineSiteSuite(engine: Engine): void {
+/**
+ * The engine's one browser for a test file, started before its first suite and closed after its
+ * last: the site's suite and the editor's share it (a browser takes seconds to start). Its paths
+ * are the site's; the editor's suite opens whole addresses.
+ */
+export function enginePage(engine: Engine): () => EnginePage {
+  let page: EnginePage | undefined;
+  beforeAll(async () => {
+    page = await launch(engine, inject("baseUrl"));
+  });
+  afterAll(async () => {
+    await page?.close();
+  });
+  return () => page!;
+}
+
+/** The cross-engine suite, written once: each engine's test file calls this with its engine's page. */
+export function defineSiteSuite(engine: Engine, browserPage: () => EnginePage): void {
   describe(`${engine}: the site a visitor sees`, () => {
     let page: EnginePage;
     beforeAll(async () => {
-      page = await launch(engine, inject("baseUrl"));
+      page = browserPage();
       await page.resize(DESKTOP);
-    });
-    afterAll(async () => {
-      await page?.close();
     });
 
     it("the table names every block of the registry", () => {

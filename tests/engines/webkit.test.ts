@@ -1,3 +1,6 @@
-import { defineSiteSuite } from "./site-suite.ts";
+import { defineEditorSuite } from "./editor-suite.ts";
+import { defineSiteSuite, enginePage } from "./site-suite.ts";
 
-defineSiteSuite("webkit");
+const page = enginePage("webkit");
+defineSiteSuite("webkit", page);
+defineEditorSuite("webkit", page);

@@ -121,6 +121,8 @@ interface Measurement {
   newRows?: number;
   created?: number;
   cpuMsPerEnquiry?: number | null;
+  /** HTTP targets: the load generator's own CPU per request (it shares the machine's cores with the server). */
+  loadCpuMsPerRequest?: number | null;
 }
 
 interface Target {
@@ -164,9 +166,11 @@ async function waitUntilServing(url: string, child: ChildProcess, logFile: strin
  * One timed load at CONNECTIONS connections. autocannon reports only at its next 1-second
  * sample, so the time here runs from the start to the last response.
  */
-function load(url: string, seconds: number): Promise<{ result: autocannon.Result; seconds: number }> {
+function load(url: string, seconds: number): Promise<{ result: autocannon.Result; seconds: number; loadCpuMs: number }> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
+    // The load generator runs in this process, on the same two cores as the server it loads.
+    const cpuAtStart = process.cpuUsage();
     let lastResponse = started;
     const instance = autocannon(
       {
@@ -179,7 +183,11 @@ function load(url: string, seconds: number): Promise<{ result: autocannon.Result
         connections: CONNECTIONS,
         timeout: 30,
       },
-      (error, result) => (error ? reject(error) : resolve({ result, seconds: (lastResponse - started) / 1000 })),
+      (error, result) => {
+        if (error) return reject(error);
+        const cpu = process.cpuUsage(cpuAtStart);
+        resolve({ result, seconds: (lastResponse - started) / 1000, loadCpuMs: (cpu.user + cpu.system) / 1000 });
+      },
     );
     instance.on("response", () => (lastResponse = performance.now()));
   });
@@ -191,9 +199,10 @@ function refuseShortFloor(name: string, seconds: number): void {
   }
 }
 
-function httpFigures(result: autocannon.Result, seconds: number): Measurement {
+function httpFigures(result: autocannon.Result, seconds: number, loadCpuMs: number): Measurement {
   return {
     seconds,
+    loadCpuMsPerRequest: result.requests.total > 0 ? loadCpuMs / result.requests.total : null,
     count: result.requests.total,
     perSecond: result.requests.total / seconds,
     p50: result.latency.p50,
@@ -253,9 +262,9 @@ async function bareHttpTarget(port: number): Promise<Target> {
     name,
     kind: "http",
     async measure(seconds) {
-      const { result, seconds: took } = await load(url, seconds);
+      const { result, seconds: took, loadCpuMs } = await load(url, seconds);
       refuseShortFloor(name, took);
-      return httpFigures(result, took);
+      return httpFigures(result, took, loadCpuMs);
     },
     close,
   };
@@ -415,12 +424,12 @@ async function apiTarget(store: string, port: number, postgres: TemporaryPostgre
     async measure(seconds) {
       const before = await count();
       const cpuBefore = cpuSecondsOf(child.pid);
-      const { result, seconds: took } = await load(url, seconds);
+      const { result, seconds: took, loadCpuMs } = await load(url, seconds);
       const cpuAfter = cpuSecondsOf(child.pid);
       answered += result.requests.total;
       const created = result["2xx"];
       return {
-        ...httpFigures(result, took),
+        ...httpFigures(result, took, loadCpuMs),
         newRows: (await settledCount(count)) - before,
         created,
         cpuMsPerEnquiry: cpuBefore === null || cpuAfter === null ? null : ((cpuAfter - cpuBefore) * 1000) / result.requests.total,
@@ -597,6 +606,11 @@ function printReport({ store, targets, rounds }: StoreReport): void {
   }
   const cpu = rounds.map((r) => r.get(api)!.cpuMsPerEnquiry);
   if (cpu.every((c) => c !== null)) row("API server CPU per enquiry", cpu as number[], (n) => `${n.toFixed(3)} ms`);
+  for (const target of targets.filter((t) => t.kind !== "loop")) {
+    const loadCpu = rounds.map((r) => r.get(target)!.loadCpuMsPerRequest);
+    if (loadCpu.every((c) => c !== null && c !== undefined))
+      row(`load generator CPU per request, ${target.name}`, loadCpu as number[], (n) => `${n.toFixed(3)} ms`);
+  }
   const lower = rounds.map((r) => Math.min(...floors.map((f) => r.get(f)!.perSecond)));
   row("lower floor, per s", lower, perSecond);
   row(

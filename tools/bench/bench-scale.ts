@@ -39,6 +39,8 @@ export function makeScaledSite(dir: string, pages: number, { unlisted = false } 
   mkdirSync(dir, { recursive: true });
   for (const f of PROJECT_FILES) cpSync(join(projectRoot, f), join(dir, f), { recursive: true });
   symlinkSync(join(projectRoot, "node_modules"), join(dir, "node_modules"), "dir");
+  // The validators compiled ahead of time, as `npm run build` finds them in the project (used only for these very schemas).
+  if (existsSync(join(projectRoot, "dist-server"))) symlinkSync(join(projectRoot, "dist-server"), join(dir, "dist-server"), "dir");
   const real = loadSiteContent(dir).pages.length;
   const synthetic = Math.max(0, pages - real);
   const template = readFileSync(join(projectRoot, TEMPLATE), "utf8");

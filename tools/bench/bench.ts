@@ -402,6 +402,10 @@ try {
     cwd: root,
     stdio: "inherit",
   });
+  spawnSync(process.execPath, [join(root, "node_modules", "tsx", "dist", "cli.mjs"), join(root, "tools", "bench", "bench-publish.ts")], {
+    cwd: root,
+    stdio: "inherit",
+  });
 } finally {
   rmSync(tmp, { recursive: true, force: true });
 }

@@ -28,8 +28,11 @@ export interface EnginePage {
   readonly engine: Engine;
   /** Sets the viewport (the page's innerWidth × innerHeight). */
   resize(viewport: Viewport): Promise<void>;
-  /** Loads a path of the site and waits until React has hydrated it. */
-  open(path: string): Promise<void>;
+  /**
+   * Loads a path of the site and waits until React has hydrated it; a page that is not the site
+   * (the editor at /admin/) names its own sign of being ready instead.
+   */
+  open(path: string, ready?: { what: string; check: () => boolean }): Promise<void>;
   /** Runs a function in the page; it is sent as source, so it must not use anything from the test's scope. */
   evaluate<T, A extends unknown[]>(fn: (...args: A) => T, ...args: A): Promise<T>;
   /** A real pointer click (the engine's input, not `element.click()`) on the first element matching the CSS selector. */
@@ -38,8 +41,10 @@ export interface EnginePage {
   type(selector: string, text: string): Promise<void>;
   /** Chooses the option with this value in the <select> matching the selector. */
   select(selector: string, value: string): Promise<void>;
-  /** A key press through the engine's input: "Escape", "Tab", "Enter". */
-  press(key: "Escape" | "Tab" | "Enter"): Promise<void>;
+  /** A key press through the engine's input: "Escape", "Tab", "Enter", and the keys that move a text cursor. */
+  press(key: Key): Promise<void>;
+  /** Types text, key by key, into whatever has the focus (a contenteditable, such as CodeMirror's). */
+  keys(text: string): Promise<void>;
   /** Waits for the next alert, accepts it and gives its text. */
   acceptAlert(timeoutMs?: number): Promise<string>;
   close(): Promise<void>;
@@ -69,7 +74,9 @@ export async function launch(engine: Engine, baseUrl: string, { port }: { port?:
   return engine === "webkit" ? launchWebKit(baseUrl, port) : launchPuppeteer(engine, baseUrl, port);
 }
 
-const PUPPETEER_KEYS = { Escape: "Escape", Tab: "Tab", Enter: "Enter" } as const;
+export type Key = "Escape" | "Tab" | "Enter" | "Home" | "End" | "Backspace";
+
+const PUPPETEER_KEYS = { Escape: "Escape", Tab: "Tab", Enter: "Enter", Home: "Home", End: "End", Backspace: "Backspace" } as const;
 
 async function launchPuppeteer(engine: "chromium" | "firefox", baseUrl: string, port: number | undefined): Promise<EnginePage> {
   const browser: PuppeteerBrowser =
@@ -94,7 +101,7 @@ async function launchPuppeteer(engine: "chromium" | "firefox", baseUrl: string, 
   const self: EnginePage = {
     engine,
     resize: (viewport) => page.setViewport(viewport),
-    async open(path) {
+    async open(path, ready = { what: `hydration of ${path}`, check: hydratedCheck }) {
       const href = new URL(path, baseUrl).href;
       try {
         await page.goto(href, { waitUntil: "load" });
@@ -105,7 +112,7 @@ async function launchPuppeteer(engine: "chromium" | "firefox", baseUrl: string, 
         if (!/NS_BINDING_ABORTED|Navigation timeout/.test(String(error))) throw error;
         await page.goto(href, { waitUntil: "load" });
       }
-      await waitUntil(self, `hydration of ${path}`, hydratedCheck);
+      await waitUntil(self, ready.what, ready.check);
     },
     evaluate: (fn, ...args) => page.evaluate(fn as never, ...(args as unknown as never[])) as never,
     async click(selector) {
@@ -120,6 +127,7 @@ async function launchPuppeteer(engine: "chromium" | "firefox", baseUrl: string, 
       await page.select(selector, value);
     },
     press: (key) => page.keyboard.press(PUPPETEER_KEYS[key]),
+    keys: (text) => page.keyboard.type(text),
     acceptAlert(timeoutMs = 15_000) {
       const ready = alerts.shift();
       if (ready !== undefined) return Promise.resolve(ready);
@@ -160,7 +168,7 @@ async function waitForDriver(port: number, timeoutMs = 20_000): Promise<void> {
 }
 
 /** WebDriver's key codes (W3C WebDriver, "Keyboard actions"). */
-const WEBDRIVER_KEYS = { Escape: "\uE00C", Tab: "\uE004", Enter: "\uE007" } as const;
+const WEBDRIVER_KEYS = { Escape: "\uE00C", Tab: "\uE004", Enter: "\uE007", Home: "\uE011", End: "\uE010", Backspace: "\uE003" } as const;
 
 /** One WebKitWebDriver with its browser session on the given X display. */
 async function webkitSession(display: string | undefined, driverPort: number | undefined): Promise<{ browser: WebdriverIO.Browser; stop: () => void }> {
@@ -226,7 +234,7 @@ async function launchWebKit(baseUrl: string, driverPort: number | undefined): Pr
         const [innerWidth, innerHeight] = await session.browser.execute(() => [window.innerWidth, window.innerHeight]);
         if (innerWidth !== width || innerHeight !== height) await session.browser.setWindowSize(2 * width - innerWidth, 2 * height - innerHeight);
       },
-      async open(path) {
+      async open(path, ready = { what: `hydration of ${path}`, check: hydratedCheck }) {
         const target = new URL(path, baseUrl);
         // After an alert was accepted, WebKitWebDriver can spend the next navigation on that alert
         // again and stay where it was: go again until the browser is at the address (three tries).
@@ -235,7 +243,7 @@ async function launchWebKit(baseUrl: string, driverPort: number | undefined): Pr
           const there = await session.browser.execute((pathname: string) => location.pathname === pathname, target.pathname);
           if (there || tries === 3) break;
         }
-        await waitUntil(self, `hydration of ${path}`, hydratedCheck);
+        await waitUntil(self, ready.what, ready.check);
       },
       evaluate: (fn, ...args) => session.browser.execute(fn as never, ...(args as unknown as never[])) as never,
       async click(selector) {
@@ -251,6 +259,7 @@ async function launchWebKit(baseUrl: string, driverPort: number | undefined): Pr
         await session.browser.$(selector).selectByAttribute("value", value);
       },
       press: (key) => session.browser.keys(WEBDRIVER_KEYS[key]),
+      keys: (text) => session.browser.keys([...text]),
       async acceptAlert(timeoutMs = 15_000) {
         let text = "";
         await session.browser.waitUntil(

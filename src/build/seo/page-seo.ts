@@ -105,13 +105,18 @@ export const cardCacheDir = (root: string) => join(root, "node_modules", ".cache
  * The social-card step on its own (the build's "social cards" phase, and what
  * src/cli/cards.ts times): every page's card of a checked site into outDir.
  */
-export function drawCardsOf(content: SiteContent, root: string, options: { outDir: string; cacheDir?: string; threads?: number }): Promise<CardStats> {
+export function drawCardsOf(
+  content: SiteContent,
+  root: string,
+  options: { outDir: string; cacheDir?: string; threads?: number; liveDir?: string | undefined; jobs?: CardJob[] },
+): Promise<CardStats> {
   const site = content.site!;
-  return drawSocialCards(cardJobsOf(siteTreeOf(site, content.pages, content.table.primaryOf)), {
+  return drawSocialCards(options.jobs ?? cardJobsOf(siteTreeOf(site, content.pages, content.table.primaryOf)), {
     outDir: options.outDir,
     cacheDir: options.cacheDir ?? cardCacheDir(root),
     logo: logoDataUrl(join(root, "site", "assets", site.header.logo.src)),
     threads: options.threads ?? 2,
+    ...(options.liveDir === undefined ? {} : { liveDir: options.liveDir }),
   });
 }
 
@@ -121,6 +126,8 @@ export interface SeoBuild {
   /** The extra head tags of a page by its route (null: the not-found page), for prerender. */
   headFor(route: string | null): string[];
   cards: CardStats;
+  /** The drawn cards' files, relative to outDir. */
+  cardFiles: Set<string>;
   /** Course facts that could not be read, as "file: message" lines for the build log. */
   warnings: string[];
 }
@@ -130,10 +137,16 @@ export interface SeoBuild {
  * and work out each page's structured data (a split listing's numbered pages: its first page's
  * picture and a breadcrumb ending in "Page n"; their rel prev/next links are prerender's head()). Cards are cached in <root>/node_modules/.cache/social-cards.
  */
-export async function buildSeo(content: SiteContent, outDir: string, root: string, options: { drawCards: boolean } = { drawCards: true }): Promise<SeoBuild> {
+export async function buildSeo(
+  content: SiteContent,
+  outDir: string,
+  root: string,
+  options: { drawCards: boolean; liveDir?: string | undefined } = { drawCards: true },
+): Promise<SeoBuild> {
   const site = content.site!;
   const tree = siteTreeOf(site, content.pages, content.table.primaryOf);
-  const cards = options.drawCards ? await drawCardsOf(content, root, { outDir }) : NO_CARDS;
+  const jobs = options.drawCards ? cardJobsOf(tree) : [];
+  const cards = options.drawCards ? await drawCardsOf(content, root, { outDir, jobs, liveDir: options.liveDir }) : NO_CARDS;
   const seo = new Map(
     content.pages.map((p) => {
       const own = pageSeoOf(tree, p.route);
@@ -150,5 +163,10 @@ export async function buildSeo(content: SiteContent, outDir: string, root: strin
       numbered.set(p.route, { image: own.image, jsonLd: [numberedBreadcrumbLd(tree, first, { page: p.listing.page, route: p.route })], problems: [] });
   }
   const warnings = [...seo].flatMap(([route, s]) => s.problems.map((p) => `${fileOf.get(route)}: ${p.message} (${p.hint})`));
-  return { headFor: (route) => seoHeadTags(site, route === null ? null : (seo.get(route) ?? numbered.get(route) ?? null)), cards, warnings };
+  return {
+    headFor: (route) => seoHeadTags(site, route === null ? null : (seo.get(route) ?? numbered.get(route) ?? null)),
+    cards,
+    cardFiles: new Set(jobs.map((j) => j.file)),
+    warnings,
+  };
 }

@@ -19,6 +19,11 @@ export interface CardOptions {
   logo: string;
   /** Drawing threads; at most the machine's cores. */
   threads?: number;
+  /**
+   * The live site, when outDir receives only what changed (an in-place update, src/build/publish.ts):
+   * a card whose file there already is the cached card (the same file, linked) is not placed again.
+   */
+  liveDir?: string;
 }
 
 /** What a run cost, for the build's summary and `npm run bench:scale`. */
@@ -87,6 +92,17 @@ function placeCard(source: string, target: string): void {
   }
 }
 
+/** The size of `file` when it is the very file `cached` (one inode: the card was linked from the cache), else null. */
+function sameFile(file: string, cached: string): number | null {
+  try {
+    const a = statSync(file);
+    const b = statSync(cached);
+    return a.ino === b.ino && a.dev === b.dev ? a.size : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Make every card: copy it from the cache when its content hash is there, else draw it (on the
  * build's worker pool from PARALLEL_FROM cards on) and keep it in the cache. Cards with the same
@@ -117,10 +133,16 @@ export async function drawSocialCards(jobs: CardJob[], options: CardOptions): Pr
   let bytes = 0;
   let largest = 0;
   for (const job of keyed) {
-    const target = join(options.outDir, job.file);
-    mkdirSync(dirname(target), { recursive: true });
-    placeCard(cachedCard(options.cacheDir, job.key), target);
-    const size = sizes.get(job.key) ?? statSync(target).size;
+    const cached = cachedCard(options.cacheDir, job.key);
+    const live = options.liveDir === undefined ? null : sameFile(join(options.liveDir, job.file), cached);
+    let size: number;
+    if (live !== null) size = live;
+    else {
+      const target = join(options.outDir, job.file);
+      mkdirSync(dirname(target), { recursive: true });
+      placeCard(cached, target);
+      size = sizes.get(job.key) ?? statSync(target).size;
+    }
     bytes += size;
     largest = Math.max(largest, size);
   }

@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { join } from "node:path";
+import { withFixes } from "../../content/fixes.ts";
 import { isResourceExhaustion } from "../../content/load.ts";
 import { validatorsOf } from "../../content/site.ts";
 import { handleError, type ErrorBody } from "../error-responses.ts";
@@ -13,9 +14,11 @@ import { pagePath } from "./page-path.ts";
 import { formSchema } from "./form-schema.ts";
 import { MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE, writePicture } from "./pictures.ts";
 import { previewHtml } from "./preview.ts";
-import { changedSiteFiles, publish, type PageChecker } from "./publish.ts";
+import { Drafts, type StaffMember } from "./drafts.ts";
+import { changedSiteFiles, publish, type Author, type PageChecker } from "./publish.ts";
+import { liveRoutes, type SiteRebuilder } from "./rebuild.ts";
 import { completionsAt, hoverAt } from "./schema-help.ts";
-import { blocksPreview, Workspace } from "./workspace.ts";
+import { blocksPreview, hashOf, Workspace } from "./workspace.ts";
 
 export interface EditorOptions {
   /** The working copy: the folder holding site/ and schema/. */
@@ -23,8 +26,18 @@ export interface EditorOptions {
   bundles: EditorBundles;
   /** The page check a publish runs (publish.ts, projectCheck). */
   checkPages: PageChecker;
+  /** Rebuilds the live site after each publish (`npm start`); absent (`npm run edit`), a publish only commits. */
+  rebuilder?: SiteRebuilder | undefined;
   /** Serve site/assets/ at the site's own paths, so the preview's pictures load (`npm run edit`; inside `npm start` the site serves them). */
   serveSiteAssets?: boolean;
+  /** EDITOR_GIT_REMOTE: publish fetches and rebases onto it before pushing (publish.ts). */
+  gitRemote?: string;
+  /**
+   * The signed-in member of staff a request is by, inside `npm start`: their commits are authored
+   * by them, an editor's saves go to their drafts, and the drafts' routes exist. Absent (`npm run
+   * edit`): saves write the working copy and commits are by the local git identity.
+   */
+  staffOf?: (request: FastifyRequest) => StaffMember | undefined;
 }
 
 /**
@@ -101,6 +114,17 @@ function textOf(body: Body): string {
   return body.text;
 }
 
+/** A note a person types (a review request's message, a publisher's comment): required or not, at most 2,000 characters. */
+function noteOf(raw: unknown, name: string, required: boolean): string | null {
+  if (raw === undefined || raw === null || (typeof raw === "string" && raw.trim() === "")) {
+    if (required) throw new EditorInputError(400, `Write a ${name}: it is what the editor reads to know what to change.`);
+    return null;
+  }
+  if (typeof raw !== "string") throw new EditorInputError(400, `The ${name} is text, a string.`);
+  if (raw.length > 2000) throw new EditorInputError(400, `The ${name} is too long: at most 2,000 characters.`);
+  return raw.trim();
+}
+
 function offsetOf(body: Body, text: string): number {
   const offset = body.offset;
   if (typeof offset !== "number" || !Number.isInteger(offset) || offset < 0 || offset > text.length)
@@ -117,6 +141,7 @@ export async function editorPlugin(app: FastifyInstance, options: EditorOptions)
   const workspace = new Workspace(options.root);
   // Compile the schemas and check every file once now, so the first page list and the first keystroke are as quick as the rest.
   workspace.content();
+  app.addHook("onClose", async () => workspace.close());
   const { bundles } = options;
   const index = () => validatorsOf(options.root).index;
 
@@ -152,12 +177,27 @@ export async function editorPlugin(app: FastifyInstance, options: EditorOptions)
 
   app.get("/admin/api/pages", async () => workspace.list());
 
-  app.get("/admin/api/page", async (request) => workspace.read(pagePath((request.query as Record<string, unknown>).path)));
+  const drafts = options.staffOf ? new Drafts(options.root) : null;
+  /** The editor whose saves go to drafts (inside `npm start`); a publisher's saves write the working copy, to publish directly. */
+  const drafter = (request: FastifyRequest) => {
+    const staff = options.staffOf?.(request);
+    return drafts && staff?.role === "editor" ? staff : null;
+  };
+
+  app.get("/admin/api/page", async (request) => {
+    const file = pagePath((request.query as Record<string, unknown>).path);
+    const staff = drafter(request);
+    const draft = staff ? await drafts!.of(staff, file) : null;
+    if (!draft) return workspace.read(file);
+    const text = (await drafts!.textAt(draft.commit, file)) ?? "";
+    return { file, route: draft.route, text, hash: hashOf(text), draft };
+  });
 
   app.post("/admin/api/check", limits, async (request) => {
     const body = bodyOf(request);
     const file = pagePath(body.path);
-    return { problems: workspace.check(file, textOf(body)).problems };
+    const text = textOf(body);
+    return { problems: withFixes(text, workspace.check(file, text).problems) };
   });
 
   app.put("/admin/api/page", limits, async (request) => {
@@ -173,8 +213,13 @@ export async function editorPlugin(app: FastifyInstance, options: EditorOptions)
         `${file} was not saved: ${exhausting.message}: a text like this can grow to gigabytes when read (a "YAML bomb"), so it is never written. ${capitalised(exhausting.hint ?? "")}.`,
         { problems: [exhausting] },
       );
+    const staff = drafter(request);
+    if (staff) {
+      const { draft, conflicts } = await drafts!.save(staff, file, text, base);
+      return { file, route: draft.route, text, hash: hashOf(text), problems, draft, conflicts };
+    }
     const saved = workspace.save(file, text, base);
-    return { ...saved, problems };
+    return { ...saved, problems: withFixes(text, problems) };
   });
 
   app.post("/admin/api/pages", limits, async (request, reply) => {
@@ -238,7 +283,75 @@ export async function editorPlugin(app: FastifyInstance, options: EditorOptions)
 
   app.get("/admin/api/changes", async () => ({ files: await changedSiteFiles(options.root) }));
 
-  app.post("/admin/api/publish", limits, async (request) => publish(workspace, bodyOf(request).message, options.checkPages));
+  const remote = options.gitRemote ? { remote: options.gitRemote } : {};
+  const authorOf = (request: FastifyRequest): { author?: Author } => {
+    const staff = options.staffOf?.(request);
+    return staff ? { author: { name: staff.name, email: staff.email } } : {};
+  };
+  // One publish at a time: each commits what the working copy holds, and a second would take the first's files.
+  let publishing: Promise<unknown> = Promise.resolve();
+  const oneAtATime = <T>(work: () => Promise<T>): Promise<T> => {
+    const next = publishing.then(work, work);
+    publishing = next.catch(() => undefined);
+    return next;
+  };
+
+  // Answered at once: the rebuild runs in the background, and /admin/api/live tells when this publish is live.
+  const rebuildAfter = <T extends object>(published: T) => ({ ...published, rebuild: options.rebuilder?.request() ?? null });
+
+  app.post("/admin/api/publish", limits, async (request) =>
+    rebuildAfter(await oneAtATime(() => publish(workspace, bodyOf(request).message, options.checkPages, { ...authorOf(request), ...remote }))),
+  );
+
+  if (drafts) {
+    const staffOf = (request: FastifyRequest) => options.staffOf!(request)!;
+
+    // A publisher sees every draft; an editor their own, with the comment of one sent back.
+    app.get("/admin/api/drafts", async (request) => {
+      const staff = staffOf(request);
+      const all = await drafts.list();
+      const shown = staff.role === "publisher" ? all : all.filter((d) => d.by.id === staff.id);
+      return { drafts: await Promise.all(shown.map((d) => drafts.forReview(d))) };
+    });
+
+    app.post("/admin/api/drafts/review", limits, async (request) => {
+      const body = bodyOf(request);
+      const file = pagePath(body.path);
+      const staff = staffOf(request);
+      const draft = await drafts.of(staff, file);
+      if (!draft) throw new EditorInputError(404, `You have no draft of ${file}: save your changes first, then ask for review.`);
+      return drafts.mark(draft, "waiting", staff, noteOf(body.message, "message", false));
+    });
+
+    app.post("/admin/api/drafts/send-back", limits, async (request) => {
+      const body = bodyOf(request);
+      const draft = await drafts.get(body.branch);
+      const comment = noteOf(body.comment, "comment", true)!;
+      return drafts.mark(draft, "sent-back", staffOf(request), comment);
+    });
+
+    // Published as one commit authored by the draft's author, through the same checks and push as any publish; the branch then goes.
+    app.post("/admin/api/drafts/publish", limits, async (request) => {
+      const body = bodyOf(request);
+      return oneAtATime(async () => {
+        const draft = await drafts.get(body.branch);
+        const message =
+          noteOf(body.message, "message", false) ?? (draft.state === "waiting" ? draft.comment : null) ?? `${draft.route}: changes by ${draft.by.name}`;
+        const { files, restore } = await drafts.apply(draft, await changedSiteFiles(options.root));
+        let published;
+        try {
+          published = await publish(workspace, message, options.checkPages, { author: draft.by, only: files, ...remote });
+        } catch (error) {
+          await restore();
+          throw error;
+        }
+        await drafts.remove(draft);
+        return rebuildAfter({ ...published, branch: draft.branch, file: draft.file });
+      });
+    });
+  }
+
+  liveRoutes(app, options.rebuilder);
 
   app.all("/admin/api/*", async () => {
     throw new EditorInputError(404, "There is no such editor API: see docs/editor.md.");

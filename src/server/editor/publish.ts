@@ -15,6 +15,24 @@ export interface Published {
   pushError?: string;
 }
 
+/** Who a commit is by: a member of staff's name and email, from their account. */
+export interface Author {
+  name: string;
+  email: string;
+}
+
+/** `Name <email>` as git takes an author: the brackets and line breaks git would read as the ident's own are left out. */
+export const identity = (author: Author): string => `${author.name.replace(/[<>\n]/g, "").trim()} <${author.email.replace(/[<>\s]/g, "")}>`;
+
+export interface PublishOptions {
+  /** The commit's author (the signed-in member of staff); the committer stays the working copy's git identity. Absent: the local identity is both (`npm run edit`). */
+  author?: Author;
+  /** EDITOR_GIT_REMOTE: fetched and rebased onto before the push; absent, the branch's upstream (or the one remote) takes the push as it is. */
+  remote?: string;
+  /** Only these of the changed files (a draft's): others changed in the working copy stay out of the commit. */
+  only?: string[];
+}
+
 /** The page a change of the site's settings (or of a picture alone) is checked on: the home page shows the header, the footer and the settings. */
 export const SETTINGS_PAGE = "site/index.yaml";
 
@@ -69,15 +87,17 @@ export async function changedSiteFiles(root: string): Promise<string[]> {
  * Publish: the whole site must be free of problems (validate: a change can break a link in a page
  * it did not touch, and the build refuses any problem), and the changed pages must pass the
  * project's check (the home page stands in for a change of the site's settings); then one commit
- * with the editor's message, by the local git identity, pushed when a remote is set. Nothing with
- * a problem is published. A push that fails leaves the commit in place and says why.
+ * with the editor's message, authored by the member of staff who publishes (or the local git
+ * identity), rebased onto EDITOR_GIT_REMOTE's branch and pushed when it is set, or pushed to the
+ * upstream when there is one. Nothing with a problem is published. A push that fails leaves the
+ * commit in place and says why.
  */
-export async function publish(workspace: Workspace, message: unknown, checkPages: PageChecker): Promise<Published> {
+export async function publish(workspace: Workspace, message: unknown, checkPages: PageChecker, options: PublishOptions = {}): Promise<Published> {
   if (typeof message !== "string" || message.trim() === "")
     throw new EditorInputError(400, "Say what you changed: the message is what the site's history shows.");
   if (message.length > 2000) throw new EditorInputError(400, "The message is too long: at most 2,000 characters.");
   const root = workspace.root;
-  const files = await changedSiteFiles(root);
+  const files = (await changedSiteFiles(root)).filter((f) => !options.only || options.only.includes(f));
   if (files.length === 0) throw new EditorInputError(409, "Nothing to publish: no page has changed since the last publish.");
   const content = workspace.content();
   const problems = content.problems;
@@ -86,13 +106,79 @@ export async function publish(workspace: Workspace, message: unknown, checkPages
   if (pages.length === 0) pages.push(SETTINGS_PAGE);
   const checked = await checkPages(pages);
   if (!checked.ok) throw new EditorInputError(422, "Not published: the page check found problems. Fix them and publish again.", { report: checked.output });
+  const upstream = options.remote === undefined ? null : await fetchUpstream(root, options.remote);
+  const before = (await git(root, ["rev-parse", "HEAD"])).trim();
   await git(root, ["add", "--all", "--", ...files]);
-  await git(root, ["commit", "--quiet", "--message", message.trim(), "--", ...files]);
+  const author = options.author ? [`--author=${identity(options.author)}`] : [];
+  await git(root, ["commit", "--quiet", ...author, "--message", message.trim(), "--", ...files]);
+  if (upstream?.commit) await rebaseOnto(root, upstream.commit, before, upstream.remote);
   const commit = (await git(root, ["rev-parse", "HEAD"])).trim();
+  if (upstream) return pushTo(root, upstream, commit, files);
   const remotes = (await git(root, ["remote"])).trim().split("\n").filter(Boolean);
   if (remotes.length === 0) return { commit, files, pushed: false };
   try {
     await pushHead(root, remotes);
+    return { commit, files, pushed: true };
+  } catch (error) {
+    return { commit, files, pushed: false, pushError: (error as Error).message };
+  }
+}
+
+interface Upstream {
+  remote: string;
+  branch: string;
+  /** The remote branch's commit, fetched; null when the remote has no such branch yet. */
+  commit: string | null;
+}
+
+/** The remote's copy of the checked-out branch, fetched before anything is committed: a remote out of reach publishes nothing. */
+async function fetchUpstream(root: string, remote: string): Promise<Upstream> {
+  const branch = (await git(root, ["symbolic-ref", "--quiet", "--short", "HEAD"]).catch(() => "")).trim();
+  if (branch === "") throw new EditorInputError(409, "Not published: the working copy is not on a branch, so there is nothing to push to the remote.");
+  try {
+    const listed = (await run("git", ["ls-remote", "--heads", remote, `refs/heads/${branch}`], { cwd: root })).stdout.trim();
+    const commit = listed === "" ? null : listed.split(/\s/)[0]!;
+    if (commit) await run("git", ["fetch", "--quiet", remote, `refs/heads/${branch}`], { cwd: root });
+    return { remote, branch, commit };
+  } catch (error) {
+    const { stderr = "" } = error as { stderr?: string };
+    throw new EditorInputError(
+      502,
+      `Not published: the remote ${remote} could not be reached (${stderr.trim() || (error as Error).message}). Nothing changed: publish again later.`,
+    );
+  }
+}
+
+/**
+ * Puts the new commit on top of the remote's: changes pushed by others meanwhile are kept. When
+ * both changed the same lines the rebase is undone and so is the commit, so the working copy is
+ * as it was before the publish (the changes there, uncommitted), and the publisher is told which files.
+ */
+async function rebaseOnto(root: string, upstream: string, before: string, remote: string): Promise<void> {
+  const ahead = await run("git", ["merge-base", "--is-ancestor", upstream, "HEAD"], { cwd: root }).then(
+    () => true,
+    () => false,
+  );
+  if (ahead) return;
+  try {
+    await run("git", ["rebase", "--quiet", "--autostash", upstream], { cwd: root });
+    return;
+  } catch {
+    const conflicted = (await git(root, ["diff", "--name-only", "--diff-filter=U", "-z"])).split("\0").filter(Boolean).sort();
+    await git(root, ["rebase", "--abort"]);
+    await git(root, ["reset", "--quiet", "--mixed", before]);
+    const which = conflicted.length === 0 ? "some files" : conflicted.join(", ");
+    throw new EditorInputError(
+      409,
+      `Not published: someone else changed the same lines of ${which} on ${remote} since this copy last took its changes. Nothing was pushed, and your changes are still here, unpublished: ask whoever made the other change, then publish again.`,
+      { conflicts: conflicted },
+    );
+  }
+}
+
+async function pushTo(root: string, upstream: Upstream, commit: string, files: string[]): Promise<Published> {
+  try {
+    await git(root, ["push", "--quiet", upstream.remote, `HEAD:refs/heads/${upstream.branch}`]);
     return { commit, files, pushed: true };
   } catch (error) {
     return { commit, files, pushed: false, pushError: (error as Error).message };

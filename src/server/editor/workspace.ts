@@ -81,6 +81,19 @@ export class Workspace {
     this.lookedAt = 0;
   }
 
+  /**
+   * Stops watching the site (a recursive watch holds a watcher per folder, which keeps the process
+   * alive even unreferenced) and writes the checks' store now if a write was waiting.
+   */
+  close(): void {
+    this.stopWatching();
+    if (this.saving) {
+      clearTimeout(this.saving);
+      this.saving = null;
+      this.checks.save({ atLeast: STORE_FROM });
+    }
+  }
+
   /** Every check over the whole site, with `unsaved` (page path → text) standing in for those files. */
   content(unsaved?: { file: PagePath; text: string }): SiteContent {
     // While someone types, the other files are not each looked at on disk (a stat each: a quarter of a
@@ -96,7 +109,10 @@ export class Workspace {
     });
     // The files' checks go to the store once requests pause after a cold start, for the next start, dev server or build.
     if (this.saving) clearTimeout(this.saving);
-    this.saving = setTimeout(() => this.checks.save({ atLeast: STORE_FROM }), 2000);
+    this.saving = setTimeout(() => {
+      this.saving = null;
+      this.checks.save({ atLeast: STORE_FROM });
+    }, 2000);
     this.saving.unref();
     return content;
   }

@@ -36,15 +36,22 @@ export const SIGN_IN_WINDOW_MS = 15 * 60 * 1000;
 const TOUCH_EVERY_MS = 60 * 1000;
 
 /** The editor's actions a publisher alone may take. */
-const PUBLISHER_ONLY = new Set(["POST /admin/api/publish"]);
+const PUBLISHER_ONLY = new Set(["POST /admin/api/publish", "POST /admin/api/drafts/publish", "POST /admin/api/drafts/send-back"]);
 
 /** What each successful editor action is recorded as, and where its page is. */
-const AUDITED: Readonly<Record<string, { action: AuditAction; page: (request: FastifyRequest) => unknown }>> = {
+type Answer = { file?: unknown; commit?: unknown; branch?: unknown; draft?: { commit?: unknown; branch?: unknown } };
+const fromAnswer = (_request: FastifyRequest, answer: Answer) => answer.file;
+const AUDITED: Readonly<Record<string, { action: AuditAction; page: (request: FastifyRequest, answer: Answer) => unknown }>> = {
   "PUT /admin/api/page": { action: "save", page: (request) => (request.body as { path?: unknown } | undefined)?.path },
   "POST /admin/api/pages": { action: "new-page", page: (request) => (request.body as { address?: unknown } | undefined)?.address },
   "POST /admin/api/picture": { action: "picture", page: (request) => (request.query as { page?: unknown }).page },
   "POST /admin/api/publish": { action: "publish", page: () => null },
+  "POST /admin/api/drafts/review": { action: "ask-review", page: fromAnswer },
+  "POST /admin/api/drafts/send-back": { action: "send-back", page: fromAnswer },
+  "POST /admin/api/drafts/publish": { action: "publish-draft", page: fromAnswer },
 };
+
+const text = (value: unknown) => (typeof value === "string" ? value : null);
 
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -141,10 +148,12 @@ export async function staffEditorPlugin(app: FastifyInstance, options: StaffEdit
     if (needsSession(request) || (request.routeOptions.url ?? "").startsWith("/admin/auth/")) reply.header("cache-control", "no-store");
     const audited = AUDITED[routeOf(request)];
     if (audited && request.staff && reply.statusCode < 300) {
-      const page = audited.page(request);
-      let commit: string | null = null;
-      if (audited.action === "publish" && typeof payload === "string") commit = (JSON.parse(payload) as { commit?: string }).commit ?? null;
-      await store.audit({ email: request.staff.email, action: audited.action, page: typeof page === "string" ? page : null, commit }, now());
+      const answer = (typeof payload === "string" ? JSON.parse(payload) : {}) as Answer;
+      const page = text(audited.page(request, answer));
+      // The commit a publish made, or a draft's commit; and the draft's branch, so a decision can be found in git.
+      const commit = text(answer.commit) ?? text(answer.draft?.commit);
+      const detail = text(answer.branch) ?? text(answer.draft?.branch);
+      await store.audit({ email: request.staff.email, action: audited.action, page, commit, ...(detail ? { detail } : {}) }, now());
     }
     return payload;
   });
@@ -277,5 +286,10 @@ export async function staffEditorPlugin(app: FastifyInstance, options: StaffEdit
     return body;
   });
 
-  await app.register(editorPlugin, options.editor);
+  // Commits are by the member of staff signed in; the server's own git identity stays the committer.
+  await app.register(editorPlugin, {
+    ...options.editor,
+    staffOf: (request) =>
+      request.staff ? { id: request.staff.id, name: request.staff.name, email: request.staff.email, role: request.staff.role } : undefined,
+  });
 }

@@ -48,6 +48,9 @@ export const AUDIT_ACTIONS = [
   "new-page",
   "picture",
   "publish",
+  "ask-review",
+  "send-back",
+  "publish-draft",
   "role",
   "remove",
 ] as const;

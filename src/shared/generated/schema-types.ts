@@ -1191,6 +1191,10 @@ export interface ServerSettings {
    */
   EDITOR_ORIGIN?: string;
   /**
+   * The git remote a publish from the editor pushes to: a remote's name in `EDITOR_REPO` or a URL. Each publish first fetches the remote's copy of the checked-out branch and rebases onto it, so changes pushed by others are kept; when both changed the same lines, nothing is published or pushed, the publisher is told which files, and the working copy stays as it was. Unset: the branch's own upstream (or `origin`) when there is one, without fetching first.
+   */
+  EDITOR_GIT_REMOTE?: string;
+  /**
    * The SMTP server each new enquiry is emailed through ([notifications.md](notifications.md)). `smtps://` is TLS from the first byte (port 465 unless given); `smtp://` starts plain (port 587 unless given) and switches to TLS with STARTTLS whenever the server offers it, and always when the URL has a password ([notifications.md](notifications.md#tls-and-the-password)). User and password go in the URL, percent-encoded (`p@ss` is `p%40ss`); leave both out for a relay that needs no login. Needs `ENQUIRY_NOTIFY_FROM` and `ENQUIRY_NOTIFY_TO`. Unset: no email.
    */
   ENQUIRY_NOTIFY_SMTP_URL?: string;

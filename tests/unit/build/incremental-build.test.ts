@@ -111,6 +111,27 @@ sections:
       - This page is added, built, and deleted again.
 `;
 
+/** Asks for every path, 50 at a time, until the build is done (and each path at least once); returns the answers that were not 200. */
+async function pollWhile(url: string, paths: string[], building: Promise<Run>): Promise<string[]> {
+  let done = false;
+  void building.then(() => (done = true));
+  const failures: string[] = [];
+  let requests = 0;
+  while (!done || requests < paths.length) {
+    await Promise.all(
+      paths.slice(0, 50).map(async (_, k) => {
+        const path = paths[(requests + k) % paths.length]!;
+        const response = await fetch(url + path);
+        // Read to the end: an answer cut short rejects here and fails the test.
+        await response.arrayBuffer();
+        if (response.status !== 200) failures.push(`${response.status} ${path}`);
+      }),
+    );
+    requests += 50;
+  }
+  return failures;
+}
+
 describe("incremental build", () => {
   it(
     "writes what a full build writes after content edits: a title, a card, the site settings and API address, a new page, a deleted page",
@@ -160,7 +181,7 @@ describe("incremental build", () => {
 
   // One build serves both checks: it goes live while the server answers, and it must then match a full build.
   it(
-    "after a picture and a block's code change, serves every file of the old build or the new one, never an error, while the build goes live, and writes what a full build writes",
+    "after a picture and a block's code change, then a title, serves every file of the old build or the new one, never an error, while each build goes live, and writes what a full build writes",
     { timeout: 600_000 },
     async () => {
       const site = realpathSync(join(root, "dist"));
@@ -170,36 +191,33 @@ describe("incremental build", () => {
       expect(paths.length).toBeGreaterThan(100);
       expect(site).toContain(".builds");
       const server = await startServer({ distDir: join(root, "dist"), host: "127.0.0.1", port: 0, dbPath: join(root, "enquiries.db") });
-      let run: Run;
       try {
         const picture = join(root, "site", "assets", "industries", "health.svg");
         writeFileSync(picture, readFileSync(picture, "utf8").replace("</svg>", "<!-- redrawn --></svg>"));
         // New hashed file names: the old ones must still answer for pages that are open.
         appendFileSync(join(root, "src", "app", "blocks", "Prose.tsx"), "\nexport const PROSE_REVISION = 2;\n");
         const building = buildInBackground();
-        let done = false;
-        void building.then(() => (done = true));
-        const failures: string[] = [];
-        let requests = 0;
-        while (!done || requests < paths.length) {
-          await Promise.all(
-            paths.slice(0, 50).map(async (_, k) => {
-              const path = paths[(requests + k) % paths.length]!;
-              const response = await fetch(server.url + path);
-              await response.arrayBuffer();
-              if (response.status !== 200) failures.push(`${response.status} ${path}`);
-            }),
-          );
-          requests += 50;
-        }
-        run = await building;
+        const failures = await pollWhile(server.url, paths, building);
+        const run = await building;
         expect(run.status).toBe(0);
+        expect(built(run).bundlesReused).toBe(false);
         expect(realpathSync(join(root, "dist"))).not.toBe(site);
         expect(failures).toEqual([]);
+
+        // A title, as a publish makes it: the live build is updated in place, and the running server serves it without a restart.
+        edit("site/legal-privacy.yaml", /^title: .*$/m, "title: Privacy, as published | Nexa AI");
+        const publishing = buildInBackground();
+        expect(await pollWhile(server.url, paths, publishing)).toEqual([]);
+        const publish = await publishing;
+        expect(built(publish)).toMatchObject({ drawn: 1, bundlesReused: true });
+        // The page, its data file and their compressed copies: nothing else of the site is written.
+        const written = Number(/in place: (\d+) files written, 0 removed/.exec(publish.stdout)?.[1]);
+        expect(written).toBeGreaterThan(0);
+        expect(written).toBeLessThanOrEqual(6);
+        expect(await (await fetch(`${server.url}/legal-privacy`)).text()).toContain("<title>Privacy, as published | Nexa AI</title>");
       } finally {
         await server.close();
       }
-      expect(built(run).bundlesReused).toBe(false);
       const incremental = snapshot();
       build("--full");
       expect(differences(incremental, snapshot())).toEqual([]);

@@ -23,7 +23,7 @@ describe("serverConfigFromEnv", () => {
       logFormat: "human",
       timeouts: { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000 },
       delivery: { email: undefined, webhook: undefined },
-      editor: { mode: "auto", repo: ".", origin: undefined },
+      editor: { mode: "auto", repo: ".", origin: undefined, gitRemote: undefined },
     });
   });
 

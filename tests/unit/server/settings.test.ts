@@ -52,6 +52,7 @@ const GOOD: [SettingName, string, string | number][] = [
   ["SITE_EDITOR", "off", "off"],
   ["EDITOR_REPO", "/srv/nexa-site", "/srv/nexa-site"],
   ["EDITOR_ORIGIN", "https://www.example.com", "https://www.example.com"],
+  ["EDITOR_GIT_REMOTE", "origin", "origin"],
   ["ENQUIRY_NOTIFY_SMTP_URL", "smtps://mailer:secret@smtp.example.com", "smtps://mailer:secret@smtp.example.com"],
   ["ENQUIRY_NOTIFY_SMTP_INSECURE", "1", "1"],
   ["ENQUIRY_NOTIFY_FROM", "Nexa website <noreply@example.com>", "Nexa website <noreply@example.com>"],
@@ -145,7 +146,7 @@ const BAD_BY_NAMED_CHECK: [SettingName, NodeJS.ProcessEnv, string][] = [
 ];
 
 /** Any text is a value for these: an address or path the system judges, or a key of any length. */
-const ANY_TEXT: SettingName[] = ["HOST", "ENQUIRY_DB", "ENQUIRY_IP_HASH_KEY", "EDITOR_REPO"];
+const ANY_TEXT: SettingName[] = ["HOST", "ENQUIRY_DB", "ENQUIRY_IP_HASH_KEY", "EDITOR_REPO", "EDITOR_GIT_REMOTE"];
 
 describe("the server's settings (schema/serverSettings.schema.json)", () => {
   it("an empty environment gives the schema's defaults, and nothing for the settings without one", () => {

@@ -2,7 +2,8 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium, type Browser } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { chromium, type Browser, type Page } from "@playwright/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { behaviourChromiumPath, CHROMIUM_ARGS } from "../../../../src/build/chromium.ts";
 import { loadEditorBundles } from "../../../../src/server/editor/bundle-files.ts";
@@ -20,6 +21,36 @@ import { siteCopyRoot } from "../../fixture-site.ts";
  */
 const CODE_ROOT = join(import.meta.dirname, "../../../..");
 const HEALTH = "site/industries/health.yaml";
+const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+/** A tab with Chromium's virtual authenticator (WebAuthn through the DevTools protocol), in a browser context of its own. */
+async function withPasskeys(): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return page;
+}
+
+async function invite(email: string, name: string, role: "editor" | "publisher"): Promise<string> {
+  const token = newToken();
+  const staff = openSqliteStaffStore(join(dataDir, "enquiries.db"));
+  try {
+    await staff.invite({ email, name, role }, tokenHash(token), Date.now() + INVITE_MS, Date.now());
+  } finally {
+    await staff.close();
+  }
+  return token;
+}
 
 let root: string;
 let cleanup: () => void;
@@ -60,29 +91,11 @@ afterAll(async () => {
 });
 
 describe("staff in Chromium with a virtual authenticator", () => {
-  it("invite → make a passkey → sign out → sign in → edit → save → publish, with the commit in git", async () => {
-    const token = newToken();
-    const staff = openSqliteStaffStore(join(dataDir, "enquiries.db"));
-    try {
-      await staff.invite({ email: "ana@company.example", name: "Ana Rao", role: "publisher" }, tokenHash(token), Date.now() + INVITE_MS, Date.now());
-    } finally {
-      await staff.close();
-    }
+  it("invite → make a passkey → sign out → sign in → edit → save → publish; an editor's draft → review → published as their commit", async () => {
+    const token = await invite("ana@company.example", "Ana Rao", "publisher");
     // Passkeys need a secure context and a host name (never an IP address): http://localhost is both.
     const origin = server.url.replace("127.0.0.1", "localhost");
-    const page = await browser.newPage();
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send("WebAuthn.enable");
-    await cdp.send("WebAuthn.addVirtualAuthenticator", {
-      options: {
-        protocol: "ctap2",
-        transport: "internal",
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: true,
-        automaticPresenceSimulation: true,
-      },
-    });
+    const page = await withPasskeys();
 
     await page.goto(`${origin}/admin/#invite=${token}`);
     await page.getByRole("heading", { name: "Welcome, Ana Rao" }).waitFor();
@@ -111,5 +124,35 @@ describe("staff in Chromium with a virtual authenticator", () => {
     await publish.getByText(/^Published as commit [0-9a-f]{12}/).waitFor();
     expect(git("log", "-1", "--format=%s").trim()).toBe("Note who checked the health page");
     expect(git("show", "--stat", "--format=", "HEAD")).toContain(HEALTH);
+    await publish.getByRole("button", { name: "Close" }).click();
+
+    // An editor saves a draft and asks for review; Ana sees its diff, and publishes it as the editor's commit.
+    const ben = await withPasskeys();
+    await ben.goto(`${origin}/admin/#invite=${await invite("ben@company.example", "Ben Okafor", "editor")}`);
+    await ben.getByRole("button", { name: "Make a passkey" }).click();
+    await ben.getByText("Signed in as Ben Okafor (editor)").waitFor();
+    await ben.getByRole("button", { name: /\/industries\/health/ }).click();
+    await ben.locator(".cm-content").click();
+    await ben.keyboard.press("ControlOrMeta+End");
+    await ben.keyboard.type("# Checked by Ben\n");
+    await ben.getByRole("button", { name: "Save", exact: true }).click();
+    await ben.getByText("Your draft is saved: ask for review when it is ready.").waitFor();
+    await ben.getByRole("button", { name: "Ask for review" }).click();
+    await ben.getByRole("dialog", { name: "Ask for review" }).getByLabel("What did you change?").fill("Say Ben checked the health page");
+    await ben.getByRole("dialog", { name: "Ask for review" }).getByRole("button", { name: "Ask for review" }).click();
+    await ben.getByText("Your draft is waiting for review.").waitFor();
+    expect(readFileSync(join(root, HEALTH), "utf8")).not.toContain("# Checked by Ben");
+
+    await page.getByRole("button", { name: "Drafts…" }).click();
+    const drafts = page.getByRole("dialog", { name: "Drafts" });
+    await drafts.getByRole("button", { name: "/industries/health by Ben Okafor: waiting for review" }).click();
+    await drafts.getByLabel("Changes in YAML").getByText("+# Checked by Ben").waitFor();
+    await drafts.getByTitle("/industries/health, the draft").waitFor();
+    const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).exclude("iframe").analyze();
+    expect(results.violations.map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    await drafts.getByRole("button", { name: "Publish this draft" }).click();
+    await drafts.getByText(/^Published \/industries\/health as commit [0-9a-f]{12}/).waitFor();
+    expect(git("log", "-1", "--format=%an <%ae>|%s").trim()).toBe("Ben Okafor <ben@company.example>|Say Ben checked the health page");
+    expect(readFileSync(join(root, HEALTH), "utf8")).toContain("# Checked by Ben\n");
   }, 120_000);
 });

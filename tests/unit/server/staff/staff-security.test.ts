@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import BetterSqlite3 from "better-sqlite3";
@@ -29,6 +29,8 @@ let root: string;
 let cleanup: () => void;
 let bundleDir: string;
 let dbPath: string;
+let remote: string;
+let branch: string;
 let enquiries: EnquiryStore;
 let staff: StaffStore;
 let app: FastifyInstance;
@@ -37,6 +39,22 @@ const checkPages: PageChecker = async () => ({ ok: true, output: "" });
 
 const git = (...args: string[]) => execFileSync("git", args, { cwd: root, encoding: "utf8" });
 const commits = () => Number(git("rev-list", "--count", "HEAD").trim());
+const remoteHead = () => execFileSync("git", ["rev-parse", branch], { cwd: remote, encoding: "utf8" }).trim();
+
+/** Someone else's change, committed in a clone of the remote and pushed there. */
+function pushFromAnotherClone(file: string, change: (text: string) => string): string {
+  const other = mkdtempSync(join(tmpdir(), "nexa-other-clone-"));
+  try {
+    execFileSync("git", ["clone", "--quiet", "--branch", branch, remote, other]);
+    const inOther = (...args: string[]) => execFileSync("git", args, { cwd: other, encoding: "utf8" });
+    writeFileSync(join(other, file), change(readFileSync(join(other, file), "utf8")));
+    inOther("-c", "user.name=Other Person", "-c", "user.email=other@example.com", "commit", "--quiet", "--all", "-m", `Elsewhere: ${file}`);
+    inOther("push", "--quiet", "origin", branch);
+    return inOther("rev-parse", "HEAD").trim();
+  } finally {
+    rmSync(other, { recursive: true, force: true });
+  }
+}
 const read = (file: string) => readFileSync(join(root, file), "utf8");
 
 beforeAll(async () => {
@@ -51,6 +69,11 @@ beforeAll(async () => {
   mkdirSync(join(bundleDir, "preview", "assets"), { recursive: true });
   writeFileSync(join(bundleDir, "admin", "index.html"), "<!doctype html><title>Site editor</title>");
   writeFileSync(join(bundleDir, "preview", "assets", "site.css"), "body{}");
+  // The remote publishes push to (EDITOR_GIT_REMOTE), bare, with the site as it was on the working copy's branch.
+  remote = join(bundleDir, "remote.git");
+  execFileSync("git", ["init", "--quiet", "--bare", remote]);
+  branch = git("symbolic-ref", "--short", "HEAD").trim();
+  git("push", "--quiet", remote, `HEAD:refs/heads/${branch}`);
   dbPath = join(bundleDir, "data", "enquiries.db");
   enquiries = openSqliteStore({ path: dbPath });
   staff = openSqliteStaffStore(dbPath);
@@ -59,7 +82,7 @@ beforeAll(async () => {
     store: enquiries,
     distDir: null,
     logger: false,
-    staffEditor: { store: staff, origin: ORIGIN, now: () => clock, editor: { root, bundles, checkPages } },
+    staffEditor: { store: staff, origin: ORIGIN, now: () => clock, editor: { root, bundles, checkPages, gitRemote: remote } },
   });
   await app.ready();
 }, 60_000);
@@ -142,6 +165,10 @@ describe("the editor inside npm start, behind staff sign-in: each defence of the
       { url: "/admin/api/session" },
       { method: "PUT", url: "/admin/api/page", payload: { path: HEALTH, text: "title: gone\n", base: null } },
       { method: "POST", url: "/admin/api/publish", payload: { message: "Gone" } },
+      { url: "/admin/api/drafts" },
+      { method: "POST", url: "/admin/api/drafts/review", payload: { path: HEALTH } },
+      { method: "POST", url: "/admin/api/drafts/publish", payload: { branch: "drafts/1/industries--health" } },
+      { method: "POST", url: "/admin/api/drafts/send-back", payload: { branch: "drafts/1/industries--health", comment: "No" } },
       { method: "POST", url: "/admin/api/pages", payload: { kind: "industry", address: "/industries/mining", title: "Mining" } },
       { method: "POST", url: "/admin/api/picture?page=site/index.yaml&name=x.png", payload: Buffer.from("not read"), headers: { "content-type": "image/png" } },
       { url: "/admin/api/no-such-thing" },
@@ -168,10 +195,20 @@ describe("the editor inside npm start, behind staff sign-in: each defence of the
     const before = commits();
     const saved = await saveHealth(editor.cookie, read(HEALTH).replace("title:", "title:  "));
     expect(saved.statusCode).toBe(200);
-    const refused = await call({ method: "POST", url: "/admin/api/publish", cookie: editor.cookie, payload: { message: "Tidy the health page" } });
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ error: "Only a publisher may publish: ask one to publish your changes." });
+    const { branch } = saved.json().draft;
+    for (const [url, payload] of [
+      ["/admin/api/publish", { message: "Tidy the health page" }],
+      ["/admin/api/drafts/publish", { branch }],
+      ["/admin/api/drafts/send-back", { branch, comment: "Not like this" }],
+    ] as const) {
+      const refused = await call({ method: "POST", url, cookie: editor.cookie, payload });
+      expect(refused.statusCode, url).toBe(403);
+      expect(refused.json()).toEqual({ error: "Only a publisher may publish: ask one to publish your changes." });
+    }
     expect(commits()).toBe(before);
+    expect(git("for-each-ref", "--format=%(refname:short)", `refs/heads/${branch}`).trim()).toBe(branch);
+    // A publisher's own change goes to the working copy and is published directly.
+    expect((await saveHealth(publisher.cookie, read(HEALTH).replace("title:", "title:  "))).statusCode).toBe(200);
     const published = await call({ method: "POST", url: "/admin/api/publish", cookie: publisher.cookie, payload: { message: "Tidy the health page" } });
     expect(published.statusCode).toBe(200);
     expect(commits()).toBe(before + 1);
@@ -343,6 +380,41 @@ describe("the editor inside npm start, behind staff sign-in: each defence of the
     expect(preview.headers["x-frame-options"]).toBe("SAMEORIGIN");
   });
 
+  it("commits a publish as the publisher, rebased onto the remote's newer commit and pushed", async () => {
+    const { cookie } = await signUp("rao@example.com", "publisher");
+    const theirs = pushFromAnotherClone("site/index.yaml", (text) => `${text}# changed elsewhere\n`);
+    expect((await saveHealth(cookie, read(HEALTH).replace("title:", "title: "))).statusCode).toBe(200);
+    const published = await call({ method: "POST", url: "/admin/api/publish", cookie, payload: { message: "Health: a space" } });
+    expect(published.statusCode).toBe(200);
+    expect(published.json()).toMatchObject({ files: [HEALTH], pushed: true });
+    expect(git("log", "-1", "--format=%an <%ae>|%cn <%ce>|%s").trim()).toBe("rao <rao@example.com>|Ed Itor <editor@example.com>|Health: a space");
+    expect(git("rev-parse", "HEAD~1").trim()).toBe(theirs);
+    expect(read("site/index.yaml")).toMatch(/# changed elsewhere\n$/);
+    expect(remoteHead()).toBe(published.json().commit);
+  });
+
+  it("publishes and pushes nothing when the remote changed the same lines, names the file, and leaves the working copy as it was", async () => {
+    const { cookie } = await signUp("clash@example.com", "publisher");
+    const theirs = pushFromAnotherClone(HEALTH, (text) => text.replace(/^title: .*$/m, 'title: "Theirs"'));
+    const mine = read(HEALTH).replace(/^title: .*$/m, 'title: "Mine"');
+    expect((await saveHealth(cookie, mine)).statusCode).toBe(200);
+    const before = git("rev-parse", "HEAD").trim();
+    const refused = await call({ method: "POST", url: "/admin/api/publish", cookie, payload: { message: "Health: mine" } });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      error: `Not published: someone else changed the same lines of ${HEALTH} on ${remote} since this copy last took its changes. Nothing was pushed, and your changes are still here, unpublished: ask whoever made the other change, then publish again.`,
+      conflicts: [HEALTH],
+    });
+    expect(remoteHead()).toBe(theirs);
+    expect(git("rev-parse", "HEAD").trim()).toBe(before);
+    expect(read(HEALTH)).toBe(mine);
+    expect(git("status", "--porcelain", "--untracked-files=all", "--", "site")).toBe(` M ${HEALTH}\n`);
+    expect(existsSync(join(root, ".git", "rebase-merge")) || existsSync(join(root, ".git", "rebase-apply"))).toBe(false);
+    // Take their change, for the tests after this one.
+    git("checkout", "--quiet", "--", "site");
+    git("merge", "--quiet", "--ff-only", theirs);
+  });
+
   it("records sign-ins, failures, saves and publishes with who, when, page and commit, and never a token or a key", async () => {
     const { cookie, passkey } = await signUp("audit@example.com", "publisher");
     const signedIn = cookieOf(await signIn(passkey))!;
@@ -360,5 +432,138 @@ describe("the editor inside npm start, behind staff sign-in: each defence of the
     for (const entry of mine) expect(Date.parse(entry.at)).toBe(clock);
     const trail = JSON.stringify(await staff.log(1000));
     for (const secret of [cookie, signedIn, tokenHash(cookie), passkey.id]) expect(trail).not.toContain(secret);
+  });
+});
+
+describe("drafts and review: an editor's saves on a branch of their own, decided by a publisher", () => {
+  const live = () => git("rev-parse", "HEAD").trim();
+  const title = (text: string, to: string) => text.replace(/^title: .*$/m, `title: "${to}"`);
+  const draftsOf = async (cookie: string) => (await call({ url: "/admin/api/drafts", cookie })).json().drafts as { branch: string; [k: string]: unknown }[];
+  const authorOn = (ref: string) => git("log", "-1", "--format=%an <%ae>|%cn <%ce>", ref).trim();
+
+  it("saves an editor's change on drafts/<id>/<page> as their commit, leaving the working copy and its branch alone; review, publish as the editor's commit", async () => {
+    const editor = await signUp("drafter@example.com", "editor");
+    const publisher = await signUp("reviewer@example.com", "publisher");
+    const [head, checkedOut, liveText] = [live(), git("symbolic-ref", "HEAD"), read(HEALTH)];
+    const mine = title(liveText, "Health care, reviewed");
+    const saved = await saveHealth(editor.cookie, mine);
+    expect(saved.statusCode).toBe(200);
+    const { draft } = saved.json();
+    expect(draft).toMatchObject({ branch: expect.stringMatching(/^drafts\/\d+\/industries--health$/), file: HEALTH, state: "editing", comment: null });
+    expect([live(), git("symbolic-ref", "HEAD"), read(HEALTH), git("status", "--porcelain", "--", "site")]).toEqual([head, checkedOut, liveText, ""]);
+    expect(authorOn(draft.branch)).toBe("drafter <drafter@example.com>|Ed Itor <editor@example.com>");
+    expect(git("show", `${draft.branch}:${HEALTH}`)).toBe(mine);
+    // The editor reopens their draft; the publisher opens the live page.
+    expect((await call({ url: `/admin/api/page?path=${HEALTH}`, cookie: editor.cookie })).json()).toMatchObject({
+      text: mine,
+      draft: { branch: draft.branch },
+    });
+    expect((await call({ url: `/admin/api/page?path=${HEALTH}`, cookie: publisher.cookie })).json().text).toBe(liveText);
+
+    const asked = await call({
+      method: "POST",
+      url: "/admin/api/drafts/review",
+      cookie: editor.cookie,
+      payload: { path: HEALTH, message: "Health: a clearer title" },
+    });
+    expect(asked.statusCode).toBe(200);
+    expect(asked.json()).toMatchObject({ branch: draft.branch, state: "waiting", comment: "Health: a clearer title" });
+    const waiting = (await draftsOf(publisher.cookie)).find((d) => d.branch === draft.branch)!;
+    expect(waiting).toMatchObject({ state: "waiting", by: { name: "drafter", email: "drafter@example.com" }, before: liveText, after: mine });
+    expect(waiting.diff).toContain(`+title: "Health care, reviewed"`);
+    expect(waiting.diff).toMatch(/^-title: /m);
+
+    const published = await call({ method: "POST", url: "/admin/api/drafts/publish", cookie: publisher.cookie, payload: { branch: draft.branch } });
+    expect(published.statusCode).toBe(200);
+    expect(published.json()).toMatchObject({ files: [HEALTH], pushed: true, branch: draft.branch });
+    expect(git("log", "-1", "--format=%an <%ae>|%cn <%ce>|%s").trim()).toBe(
+      "drafter <drafter@example.com>|Ed Itor <editor@example.com>|Health: a clearer title",
+    );
+    expect(git("rev-parse", "HEAD~1").trim()).toBe(head);
+    expect(read(HEALTH)).toBe(mine);
+    expect(git("status", "--porcelain", "--", "site")).toBe("");
+    expect(git("for-each-ref", `refs/heads/${draft.branch}`)).toBe("");
+    expect(remoteHead()).toBe(published.json().commit);
+
+    const trail = (await staff.log(20)).filter((e) => ["drafter@example.com", "reviewer@example.com"].includes(e.email ?? ""));
+    expect(trail.slice(0, 3).map((e) => [e.email, e.action, e.page, e.detail])).toEqual([
+      ["reviewer@example.com", "publish-draft", HEALTH, draft.branch],
+      ["drafter@example.com", "ask-review", HEALTH, draft.branch],
+      ["drafter@example.com", "save", HEALTH, draft.branch],
+    ]);
+    expect(trail[0]!.commit).toBe(published.json().commit);
+  });
+
+  it("sends a draft back with a comment the editor then sees, and asks for one", async () => {
+    const editor = await signUp("sentback@example.com", "editor");
+    const publisher = await signUp("decider@example.com", "publisher");
+    const { draft } = (await saveHealth(editor.cookie, read(HEALTH).replace("schemaVersion: 2", "schemaVersion: 2\n# to review"))).json();
+    await call({ method: "POST", url: "/admin/api/drafts/review", cookie: editor.cookie, payload: { path: HEALTH } });
+    const noComment = await call({
+      method: "POST",
+      url: "/admin/api/drafts/send-back",
+      cookie: publisher.cookie,
+      payload: { branch: draft.branch, comment: " " },
+    });
+    expect(noComment.statusCode).toBe(400);
+    const head = live();
+    const sent = await call({
+      method: "POST",
+      url: "/admin/api/drafts/send-back",
+      cookie: publisher.cookie,
+      payload: { branch: draft.branch, comment: "Say which hospitals." },
+    });
+    expect(sent.statusCode).toBe(200);
+    expect(live()).toBe(head);
+    const [mine] = await draftsOf(editor.cookie);
+    expect(mine).toMatchObject({ branch: draft.branch, state: "sent-back", comment: "Say which hospitals." });
+    expect((await call({ url: `/admin/api/page?path=${HEALTH}`, cookie: editor.cookie })).json().draft).toMatchObject({
+      state: "sent-back",
+      comment: "Say which hospitals.",
+    });
+    expect(authorOn(draft.branch)).toBe("decider <decider@example.com>|Ed Itor <editor@example.com>");
+    const [entry] = (await staff.log(5)).filter((e) => e.email === "decider@example.com");
+    expect(entry).toMatchObject({ action: "send-back", page: HEALTH, detail: draft.branch });
+  });
+
+  it("two editors saving one page: the second is told, with both versions, and neither is lost; publishing the second after the first names the conflict", async () => {
+    const PAGE = "site/industries/agriculture.yaml";
+    const first = await signUp("first@example.com", "editor");
+    const second = await signUp("second@example.com", "editor");
+    const publisher = await signUp("both@example.com", "publisher");
+    const opened = (await call({ url: `/admin/api/page?path=${PAGE}`, cookie: second.cookie })).json();
+    const [a, b] = [title(opened.text, "First's title"), title(opened.text, "Second's title")];
+    const one = (await call({ method: "PUT", url: "/admin/api/page", cookie: first.cookie, payload: { path: PAGE, text: a, base: opened.hash } })).json().draft;
+    const saved = await call({ method: "PUT", url: "/admin/api/page", cookie: second.cookie, payload: { path: PAGE, text: b, base: opened.hash } });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().conflicts).toEqual([{ branch: one.branch, by: { id: expect.any(Number), name: "first", email: "first@example.com" }, text: a }]);
+    const two = saved.json().draft;
+    expect([git("show", `${one.branch}:${PAGE}`), git("show", `${two.branch}:${PAGE}`)]).toEqual([a, b]);
+    // A save from a text older than the draft's is refused with the draft's text.
+    const stale = await call({
+      method: "PUT",
+      url: "/admin/api/page",
+      cookie: second.cookie,
+      payload: { path: PAGE, text: b + "# more\n", base: opened.hash },
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ disk: b });
+
+    expect(
+      (await call({ method: "POST", url: "/admin/api/drafts/publish", cookie: publisher.cookie, payload: { branch: one.branch, message: "First" } }))
+        .statusCode,
+    ).toBe(200);
+    const head = live();
+    const clash = await call({
+      method: "POST",
+      url: "/admin/api/drafts/publish",
+      cookie: publisher.cookie,
+      payload: { branch: two.branch, message: "Second" },
+    });
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json()).toMatchObject({ conflicts: [PAGE], live: a, draft: b });
+    expect(clash.json().error).toContain(`${PAGE} was changed on the live site, in the same lines, since second began this draft`);
+    expect([live(), read(PAGE), git("status", "--porcelain", "--", "site")]).toEqual([head, a, ""]);
+    expect(git("show", `${two.branch}:${PAGE}`)).toBe(b);
   });
 });
