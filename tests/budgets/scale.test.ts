@@ -42,7 +42,8 @@ describe.runIf(existsSync(join(dist, "index.html")))("a page costs the same at 7
     }
     console.log(`HTML per page: ${small.htmlPerPage} → ${large.htmlPerPage} bytes`);
   }, 600_000);
-  afterAll(() => rmSync(copy, { recursive: true, force: true }));
+  // Thousands of files to delete: more than the default 10 s on a busy machine.
+  afterAll(() => rmSync(copy, { recursive: true, force: true }), 120_000);
 
   it("builds every page of the copy: one HTML file more for each page added to the site, and for each numbered page of the industries' listing", () => {
     // The site's own pages counted from its content, so adding a real page changes nothing here.
