@@ -15,7 +15,7 @@ import "./styles/global.css";
 
 /**
  * The page shell: header, the current address's sections (or the not-found page), footer.
- * `site` is the site settings: the browser reads them from the page's site-data block, the prerender from `virtual:site`.
+ * `site` is the site settings: the browser reads them from the settings file every page preloads (a data block in the dev server), the prerender is handed them.
  */
 export function App({ site }: { site: Site }) {
   const { pathname } = useLocation();

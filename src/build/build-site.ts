@@ -3,6 +3,7 @@ import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } 
 import { join } from "node:path";
 import type { SiteContent } from "../content/site.ts";
 import { filesUnder } from "../shared/files-under.ts";
+import { SITE_DATA_FILE } from "../shared/data-paths.ts";
 import type { FileCheck } from "../content/check-file.ts";
 import { SiteChecks } from "../content/site-checks.ts";
 import { precompress } from "./precompress.ts";
@@ -74,6 +75,8 @@ interface BuildState {
   pages: PageState;
   /** This build's own hashed assets (relative to site/), carried into the next build for pages still open. */
   assets: string[];
+  /** The site settings' file its pages preload (relative to site/), kept by the next build for pages still open. */
+  siteFile?: string;
   /** The API base the bundles were built with (VITE_API_BASE), for the pages' connect-src; null when unset. */
   apiBase: string | null;
 }
@@ -183,9 +186,16 @@ export async function buildSite(root: string, options: BuildOptions): Promise<Bu
         { sharedDigest, previous: { pages: previous.pages, site: liveSite }, apiBase },
       );
       pages.stale.forEach((file) => update.remove(file));
+      // The previous settings file stays beside a new one, for pages opened before the switch; an older one goes.
+      const keptSiteFiles = previous.siteFile && previous.siteFile !== pages.siteFile ? siteFileAndCopies(previous.siteFile) : [];
+      for (const file of filesUnder(join(liveSite, "assets"), { relative: true }).map((f) => join("assets", f)))
+        if (SITE_DATA_FILE.test(file) && !keptSiteFiles.includes(file) && !siteFileAndCopies(pages.siteFile).includes(file)) update.remove(file);
       phaseDone("prerender");
-      const state: BuildState = { ...previous, pages: pages.state };
-      const carried = readCompletion(live!)?.carried ?? [];
+      const state: BuildState = { ...previous, pages: pages.state, siteFile: pages.siteFile };
+      const carried = [
+        ...(readCompletion(live!)?.carried ?? []).filter((f) => !SITE_DATA_FILE.test(f)),
+        ...keptSiteFiles.filter((f) => existsSync(join(liveSite, f))),
+      ];
       const applied = update.commit(
         { builtAt: new Date().toISOString(), htmlFiles: pages.files.length, carried },
         { name: STATE_FILE, text: JSON.stringify(state) },
@@ -239,10 +249,17 @@ export async function buildSite(root: string, options: BuildOptions): Promise<Bu
     await precompress(site, pages.written);
     phaseDone("compress");
 
-    const assets = filesUnder(join(site, "assets"), { relative: true }).map((f) => join("assets", f));
+    const assets = filesUnder(join(site, "assets"), { relative: true })
+      .map((f) => join("assets", f))
+      .filter((f) => !SITE_DATA_FILE.test(f));
     // An open page keeps navigating after the switch: the previous build's hashed files stay served until the next build.
-    const carried = live ? carryAssets(join(live, "site"), site, readState(live)?.assets ?? []) : [];
-    const state: BuildState = { codeDigest: code, template, manifest, pages: pages.state, assets, apiBase };
+    const carried = live
+      ? [
+          ...carryAssets(join(live, "site"), site, readState(live)?.assets ?? []),
+          ...carrySiteFile(join(live, "site"), site, readState(live)?.siteFile, pages.siteFile),
+        ]
+      : [];
+    const state: BuildState = { codeDigest: code, template, manifest, pages: pages.state, assets, apiBase, siteFile: pages.siteFile };
     writeFileSync(join(dir, STATE_FILE), JSON.stringify(state));
     markComplete(dir, { builtAt: new Date().toISOString(), htmlFiles: pages.files.length, carried });
     goLive(root, dir);
@@ -253,6 +270,17 @@ export async function buildSite(root: string, options: BuildOptions): Promise<Bu
     rmSync(dir, { recursive: true, force: true });
     throw error;
   }
+}
+
+/** A settings file and its compressed copies, relative to site/. */
+const siteFileAndCopies = (file: string) => [file, `${file}.br`, `${file}.gz`];
+
+/**
+ * Links the previous build's settings file (and its compressed copies) into a new build whose
+ * pages preload another one, so a page opened before the switch still hydrates; returns them.
+ */
+function carrySiteFile(previousSite: string, site: string, previous: string | undefined, own: string): string[] {
+  return previous && previous !== own ? carryAssets(previousSite, site, [previous]) : [];
 }
 
 /** Links the previous build's own hashed assets (and their compressed copies) that this build lacks; returns them. */

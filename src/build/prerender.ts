@@ -11,7 +11,7 @@ import type { Site } from "../shared/generated/schema-types.ts";
 import { absoluteUrl, canonicalUrl } from "../shared/canonical-url.ts";
 import { neighbourPages } from "../shared/listing-pages.ts";
 import { escapeHtml, jsonForHtml } from "../shared/html.ts";
-import { dataPathOf, PAGE_DATA_ID, SITE_DATA_ID } from "../shared/data-paths.ts";
+import { dataPathOf, PAGE_DATA_ID, SITE_DATA_ID, siteDataFile } from "../shared/data-paths.ts";
 import { inWorkers, PARALLEL_FROM } from "./worker-pool.ts";
 import { securityHeaders, STRICT_TRANSPORT_SECURITY } from "../shared/security-headers.ts";
 import { BROTLI_QUALITY, CompressQueue } from "./precompress.ts";
@@ -94,6 +94,8 @@ export interface HeadInput {
   /** The address being written (for an alias, not its page's route). */
   url: string;
   entry: PageEntry;
+  /** The site settings' file (relative to outDir), which every page preloads. */
+  siteFile: string;
   /** JS files to modulepreload, and the image preloads React derived. */
   preloads: string[];
   imagePreloads: string[];
@@ -118,8 +120,18 @@ export function neighbourLinks(site: Site, entry: PageEntry): string[] {
   ];
 }
 
+/**
+ * The preloads of what hydration reads: the site settings' file, and the page's data file (the
+ * not-found page has none: it carries its tiny data inline). `crossorigin` makes the preload a
+ * same-origin CORS request, as a plain fetch() is, so the entry's fetch of the same address takes its response.
+ */
+export function dataPreloads(url: string, entry: PageEntry, siteFile: string): string[] {
+  const link = (id: string, href: string) => `<link rel="preload" id="${id}" href="${escapeHtml(href)}" as="fetch" crossorigin />`;
+  return [link(SITE_DATA_ID, `/${siteFile}`), ...(entry.route === null ? [] : [link(PAGE_DATA_ID, dataPathOf(url))])];
+}
+
 /** The tags of one page's <head>: title, description, canonical or noindex, the neighbours of a numbered page, social tags and preloads. */
-export function head({ site, url, entry, preloads, imagePreloads, extra }: HeadInput): string {
+export function head({ site, url, entry, siteFile, preloads, imagePreloads, extra }: HeadInput): string {
   const page = entry.route === null ? null : entry.page;
   const canonical = canonicalUrl(site.url, url, entry.route);
   const title = escapeHtml(page ? page.title : `Page not found | ${site.company}`);
@@ -138,6 +150,7 @@ export function head({ site, url, entry, preloads, imagePreloads, extra }: HeadI
     `<meta name="twitter:title" content="${title}" />`,
     `<meta name="twitter:description" content="${description}" />`,
     ...extra,
+    ...dataPreloads(url, entry, siteFile),
     ...preloads.map((f) => `<link rel="modulepreload" href="/${f}" />`),
     ...imagePreloads,
   ].join("\n    ");
@@ -175,7 +188,7 @@ export interface PageWriterInput {
    */
   template: string;
   manifest: ViteManifest;
-  /** The site settings: drawn into every page, and carried by each as a data block the browser reads. */
+  /** The site settings: drawn into every page, and written once, as the file every page preloads (siteDataFile). */
   site: Site;
 }
 
@@ -195,14 +208,17 @@ function replaceFile(file: string, data: string | Buffer): void {
 
 /**
  * Writes pages into outDir: the same template, manifest and server renderer for every page.
- * Each HTML file carries the site settings and its own data in `<script type="application/json">`
- * blocks (data, not script: the CSP is untouched) and the data goes to dist/_data/ for
- * client-side navigation; each file is compressed on zlib's threads while the next page renders.
+ * A page's data goes to dist/_data/ (for client-side navigation and for its own hydration) and
+ * the site settings to one file all pages share (prerender writes it): each HTML file preloads
+ * both rather than carrying a second copy of either (the not-found page, which has no data file,
+ * carries its data in a `<script type="application/json">` block: data, not script, so the CSP is
+ * untouched). Each file is compressed on zlib's threads while the next page renders.
  */
 export async function pageWriter({ outDir, serverEntryFile, template, manifest, site }: PageWriterInput) {
   const entry = (await import(pathToFileURL(serverEntryFile).href)) as ServerEntry;
   const lang = site.language ?? "en";
-  const siteBlock = `<script type="application/json" id="${SITE_DATA_ID}">${jsonForHtml(site)}</script>`;
+  const siteJson = JSON.stringify(site);
+  const siteFile = siteDataFile(createHash("sha256").update(siteJson).digest("hex").slice(0, 16));
   const compress = new CompressQueue(BROTLI_QUALITY.pages);
   const madeDirs = new Set<string>();
   const written = new Set<string>();
@@ -224,15 +240,20 @@ export async function pageWriter({ outDir, serverEntryFile, template, manifest, 
       throw new PrerenderError(`${source}: ${url} could not be drawn: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
     }
     const { preloads, body } = hoistPreloads(rendered);
-    const data = `<script type="application/json" id="${PAGE_DATA_ID}">${jsonForHtml(pageEntry)}</script>`;
+    const data = pageEntry.route === null ? `  <script type="application/json" id="${PAGE_DATA_ID}">${jsonForHtml(pageEntry)}</script>\n  ` : "";
     return template
       .replace(/<html lang="[^"]*">/, `<html lang="${lang}">`)
-      .replace("<!--app-head-->", () => head({ site, url, entry: pageEntry, preloads: blockPreloads(manifest, pageEntry), imagePreloads: preloads, extra }))
+      .replace("<!--app-head-->", () =>
+        head({ site, url, entry: pageEntry, siteFile, preloads: blockPreloads(manifest, pageEntry), imagePreloads: preloads, extra }),
+      )
       .replace("<!--app-html-->", () => body)
-      .replace("</body>", () => `  ${siteBlock}\n  ${data}\n  </body>`);
+      .replace("</body>", () => `${data}</body>`);
   };
   return {
     site,
+    /** The site settings' file every page preloads, relative to outDir, and its text. */
+    siteFile,
+    siteJson,
     write,
     compress,
     written,
@@ -274,6 +295,8 @@ export interface PrerenderResult {
   state: PageState;
   /** Addresses drawn this time (the others were the previous build's, unchanged). */
   rendered: number;
+  /** The site settings' file the pages preload, relative to outDir. */
+  siteFile: string;
   /** Files of the previous build (relative to its site/) that this one no longer has: the files of removed addresses, and those a redrawn address no longer writes. */
   stale: string[];
 }
@@ -353,6 +376,7 @@ export async function prerender(input: PageWriterInput, content: SiteContent, ex
     if (previous && readOrNull(join(previous.site, name)) === text) return;
     await writer.write(join(outDir, name), text);
   };
+  await siteFile(writer.siteFile, writer.siteJson);
   await siteFile("sitemap.xml", sitemapXml(site.url, primaryRoutes));
   await siteFile("robots.txt", `User-agent: *\nAllow: /\n\nSitemap: ${site.url}/sitemap.xml\n`);
   await siteFile("_headers", headersFile(options.apiBase ?? undefined));
@@ -368,6 +392,7 @@ export async function prerender(input: PageWriterInput, content: SiteContent, ex
     written: new Set([...drawn.flat(), ...writer.written]),
     state,
     rendered: toDraw.length,
+    siteFile: writer.siteFile,
     stale: [...maybeStale].sort(),
   };
 }

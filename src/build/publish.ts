@@ -175,6 +175,7 @@ export class LiveUpdate {
   /** Where the new files go, by their path under site/. */
   readonly site: string;
   private readonly removed = new Set<string>();
+  private committed = false;
 
   constructor(readonly buildDir: string) {
     this.dir = join(buildDir, `${UPDATE_PREFIX}${process.pid}`);
@@ -201,13 +202,20 @@ export class LiveUpdate {
     writeFileSync(temp, JSON.stringify(journal));
     syncFile(temp);
     renameSync(temp, join(this.dir, JOURNAL_FILE));
+    // From here the update is promised: if applying it fails, the journal stays for recoverUpdates to finish it.
+    this.committed = true;
     applyJournal(this.buildDir, this.dir, journal);
     return { moved: moved.length, removed: journal.removed.length };
   }
 
-  /** Leaves the live build as it was. */
+  /** Leaves the live build as it was (an update whose journal is written is finished instead, by recoverUpdates). */
   discard(): void {
-    rmSync(this.dir, { recursive: true, force: true });
+    if (!this.committed) return rmSync(this.dir, { recursive: true, force: true });
+    try {
+      recoverUpdates(this.buildDir);
+    } catch {
+      // The journal stays: the next build or `npm start` finishes the update.
+    }
   }
 }
 

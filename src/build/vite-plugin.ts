@@ -1,6 +1,6 @@
-import { join } from "node:path";
+import { join, relative, sep } from "node:path";
 import type { Plugin, ViteDevServer } from "vite";
-import { dataPathOf, normalizePath, SITE_DATA_ID } from "../shared/data-paths.ts";
+import { dataPathOf, normalizePath, PAGES_EVENT, SITE_DATA_ID, type PagesEvent } from "../shared/data-paths.ts";
 import { escapeHtml, jsonForHtml } from "../shared/html.ts";
 import { formatProblem, formatText } from "../content/format-problems.ts";
 import { pageEntries } from "../content/page-entries.ts";
@@ -15,7 +15,7 @@ import type { PageEntry } from "../shared/page-entry.ts";
 /**
  * Turns the checked content under site/ into what the app reads in the dev server:
  * - the site settings (header, footer, names) as a `<script type="application/json" id="site-data">`
- *   block in index.html (the build's prerender writes the same block into every page itself);
+ *   block in index.html (the build writes them to one file every page preloads);
  * - `/_data/<address>.json`: one page's data, as the build writes it to dist/_data/.
  * No content is a module, so the bundles are the same whatever the pages say: the build reuses
  * them while the code is unchanged (see build-site.ts).
@@ -115,17 +115,38 @@ export function sitePlugin(rootOverride?: string, options: { contentChecked?: bo
   const current = (): SiteContent => (content ??= check());
   // /_data/<address>.json → what it shows, made once per check rather than per request (a list of every address).
   let entries: { of: SiteContent; byPath: Map<string, [address: string, entry: PageEntry]> } | null = null;
-  const entryAt = (c: SiteContent, path: string) => {
+  const indexOf = (c: SiteContent) => {
     if (entries?.of !== c) entries = { of: c, byPath: new Map(pageEntries(c).map((e) => [dataPathOf(e[0]), e])) };
-    return entries.byPath.get(path);
+    return entries;
   };
+  const entryAt = (c: SiteContent, path: string) => indexOf(c).byPath.get(path);
 
-  // After every change the open page reloads: a page with problems then shows them, and a fixed
-  // page, or one that never had any, shows its content (an error overlay would cover pages that work).
-  const reload = (server: ViteDevServer, file: string) => {
+  /**
+   * After a save, the open pages show it. A page file's change that leaves the addresses as they
+   * were goes over Vite's HMR channel (PAGES_EVENT) with the data of the addresses drawn from the
+   * saved file, and the app draws them again in place (src/app/entry-client.tsx): no reload of the
+   * document, the bundles and the fonts. Everything else reloads the open page: the site settings,
+   * which every page draws; a schema or a picture; a page added, removed or given another address;
+   * and problems before or after the save, so a page with problems shows them, and a fixed page, or
+   * one that never had any, shows its content (an error overlay would cover pages that work).
+   */
+  const reload = (server: ViteDevServer, file: string, event: "change" | "add" | "unlink") => {
+    const before = content;
+    // The addresses before the save, indexed now: the check below updates the content it keeps in place.
+    const beforeEntries = before && before.problems.length === 0 ? indexOf(before) : null;
     content = check([file]);
     if (content.problems.length > 0) server.config.logger.error(new ContentError(content).message);
-    server.ws.send({ type: "full-reload" });
+    const inSite = relative(join(root, "site"), file).split(sep).join("/");
+    const pageFile = event === "change" && !inSite.startsWith("..") && isPageFile(inSite) && /\.ya?ml$/.test(inSite);
+    if (!pageFile || !beforeEntries || content.problems.length > 0) return server.ws.send({ type: "full-reload" });
+    const now = indexOf(content);
+    const sameAddresses = beforeEntries.byPath.size === now.byPath.size && [...now.byPath.keys()].every((k) => beforeEntries.byPath.has(k));
+    if (!sameAddresses) return server.ws.send({ type: "full-reload" });
+    const route = routeOfFile(inSite);
+    const changed: PagesEvent["entries"] = {};
+    for (const [dataPath, [, entry]] of now.byPath)
+      if (entry.route !== null && (entry.route === route || numberedPageOf(entry.route)?.first === route)) changed[dataPath] = entry;
+    server.ws.send({ type: "custom", event: PAGES_EVENT, data: { entries: changed } satisfies PagesEvent });
   };
 
   return {
@@ -173,13 +194,13 @@ export function sitePlugin(rootOverride?: string, options: { contentChecked?: bo
       });
       const watched = [join(root, "site"), join(root, "schema")];
       server.watcher.add(watched);
-      const onChange = (file: string) => {
-        if (watched.some((dir) => file.startsWith(dir)) && /\.(ya?ml|json)$/.test(file)) reload(server, file);
-        else if (file.startsWith(join(root, "site", "assets"))) reload(server, file);
+      const onChange = (event: "change" | "add" | "unlink") => (file: string) => {
+        if (watched.some((dir) => file.startsWith(dir)) && /\.(ya?ml|json)$/.test(file)) reload(server, file, event);
+        else if (file.startsWith(join(root, "site", "assets"))) reload(server, file, event);
       };
-      server.watcher.on("change", onChange);
-      server.watcher.on("add", onChange);
-      server.watcher.on("unlink", onChange);
+      server.watcher.on("change", onChange("change"));
+      server.watcher.on("add", onChange("add"));
+      server.watcher.on("unlink", onChange("unlink"));
     },
   };
 }

@@ -3,6 +3,7 @@ import { join, relative } from "node:path";
 import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { routeSizes } from "../../tools/measure/size.ts";
+import { dataPathOf } from "../../src/shared/data-paths.ts";
 
 /**
  * Size budgets over the built site (bytes are deterministic, so these are assertions; speeds
@@ -12,8 +13,14 @@ const KB = 1024;
 export const BUDGETS = {
   /** The entry script and its modulepreloads in dist/index.html. */
   initialJsOfHome: 82 * KB,
-  /** Each address's data, dist/_data/**.json (also embedded in its HTML). */
+  /** Each address's data, dist/_data/**.json (its HTML preloads it). */
   pageData: 15 * KB,
+  /**
+   * The HTML of the health page (/industries/health), uncompressed: the page the scale copies are
+   * made of. 41 KB when every page carried the site settings, its own data and every header panel
+   * link; the settings and the data are now files it preloads, and the panels are drawn after hydration.
+   */
+  healthPageHtml: 20 * KB,
   /** Every stylesheet together. */
   allCss: 20 * KB,
   /** Any svg/png/jpg/webp under dist/, uncompressed. */
@@ -69,8 +76,8 @@ describe.runIf(existsSync(join(dist, "index.html")))("size budgets of dist/", ()
     expect(home.files.some((f) => /\/IntroVideo-[\w-]+\.js$/.test(f))).toBe(true);
     expect(privacy.files.some((f) => /\/IntroVideo-[\w-]+\.js$/.test(f))).toBe(false);
     for (const r of sizes) {
-      const html = readFileSync(r.route === "/" ? join(dist, "index.html") : join(dist, r.route.slice(1), "index.html"), "utf8");
-      const used = new Set([...html.matchAll(/"type":"(\w+)"/g)].map((m) => m[1]!.replace(/^./, (c) => c.toUpperCase())));
+      const data = readFileSync(join(dist, dataPathOf(r.route).slice(1)), "utf8");
+      const used = new Set([...data.matchAll(/"type":"(\w+)"/g)].map((m) => m[1]!.replace(/^./, (c) => c.toUpperCase())));
       const blocks = r.files.map((f) => /^assets\/([A-Z]\w+)-[\w-]+\.js$/.exec(f)?.[1]).filter((b): b is string => !!b && BLOCK_FILES.has(b));
       expect(new Set(blocks), r.route).toEqual(used);
     }
@@ -82,6 +89,12 @@ describe.runIf(existsSync(join(dist, "index.html")))("size budgets of dist/", ()
     console.log(`all CSS: ${css.length} file(s), ${total} bytes gzip (${kb(total)}; budget ${kb(BUDGETS.allCss)})`);
     expect(css.length).toBeGreaterThan(0);
     expect(total).toBeLessThanOrEqual(BUDGETS.allCss);
+  });
+
+  it(`the health page's HTML is at most ${kb(BUDGETS.healthPageHtml)}`, () => {
+    const bytes = statSync(join(dist, "industries", "health", "index.html")).size;
+    console.log(`HTML of /industries/health: ${bytes} bytes (${kb(bytes)}; budget ${kb(BUDGETS.healthPageHtml)})`);
+    expect(bytes).toBeLessThanOrEqual(BUDGETS.healthPageHtml);
   });
 
   it(`no image is over ${kb(BUDGETS.image)}`, () => {

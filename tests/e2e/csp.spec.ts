@@ -36,18 +36,17 @@ function staticHostHeaders(): Record<string, string> {
   );
 }
 
-/** The site-data and page-data blocks (src/shared/data-paths.ts) and structured data: JSON types the browser never runs. */
-const SITE_DATA_TAG = '<script type="application/json" id="site-data">';
+/** The not-found page's data block (src/shared/data-paths.ts) and structured data: JSON types the browser never runs. */
 const PAGE_DATA_TAG = '<script type="application/json" id="page-data">';
 const STRUCTURED_DATA_TAG = '<script type="application/ld+json">';
 
 /**
  * Inline <script> elements the policy's script-src 'self' would block: all but the data blocks.
- * A script whose type is application/ld+json (structured data) or application/json (site and
- * page data) is never run by the browser, so CSP does not apply to it; any other type, or none, is code.
+ * A script whose type is application/ld+json (structured data) or application/json (the not-found
+ * page's data) is never run by the browser, so CSP does not apply to it; any other type, or none, is code.
  */
 export function inlineScripts(html: string): string[] {
-  const data = [SITE_DATA_TAG, PAGE_DATA_TAG, STRUCTURED_DATA_TAG];
+  const data = [PAGE_DATA_TAG, STRUCTURED_DATA_TAG];
   return [...html.matchAll(/<script\b(?![^>]*\ssrc=)[^>]*>/gi)].map((m) => m[0]).filter((tag) => !data.includes(tag));
 }
 
@@ -55,9 +54,10 @@ test.describe("the prerendered site is CSP-clean", DESKTOP_ONLY, () => {
   // Only in the desktop project: reads files, once.
 
   test("the inline-script rule lets exactly the data blocks through", () => {
-    const allowed = [STRUCTURED_DATA_TAG, SITE_DATA_TAG, PAGE_DATA_TAG];
+    const allowed = [STRUCTURED_DATA_TAG, PAGE_DATA_TAG];
     const blocked = [
       '<script type="application/json">',
+      '<script type="application/json" id="site-data">',
       '<script type="application/json" id="other">',
       "<script>",
       '<script type="module">',
@@ -91,22 +91,33 @@ test.describe("the prerendered site is CSP-clean", DESKTOP_ONLY, () => {
     expect(problems).toEqual([]);
   });
 
-  test("each HTML file carries exactly one site-data and one page-data block, JSON that cannot close its element", () => {
-    const block = (html: string, tag: string, file: string) => {
-      const parts = html.split(tag);
-      expect(parts.length, `${file}: ${tag}`).toBe(2);
-      const json = parts[1]!.slice(0, parts[1]!.indexOf("</script>"));
-      expect(json, file).not.toMatch(/[<>]/);
-      return JSON.parse(json) as unknown;
-    };
+  test("each HTML file preloads the one settings file and its own data file, and carries neither: only the not-found page has its (tiny) data inline", () => {
+    const preload = (html: string, id: string) =>
+      [...html.matchAll(new RegExp(`<link rel="preload" id="${id}" href="([^"]+)" as="fetch" crossorigin />`, "g"))].map((m) => m[1]!);
+    const json = (href: string) => JSON.parse(readFileSync(join(DIST, href.slice(1)), "utf8")) as unknown;
+    const settingsFiles = new Set<string>();
     for (const file of htmlFilesInDist()) {
       const html = readFileSync(join(DIST, file), "utf8");
-      const entry = block(html, PAGE_DATA_TAG, file) as { route: string | null };
-      expect(entry.route === null, file).toBe(file === "404.html");
-      const site = block(html, SITE_DATA_TAG, file) as { company: string; header: { items: unknown[] } };
-      expect(site.company, file).toBe("Nexa AI");
-      expect(site.header.items.length, file).toBe(8);
+      const settings = preload(html, "site-data");
+      expect(settings, file).toHaveLength(1);
+      settingsFiles.add(settings[0]!);
+      const data = preload(html, "page-data");
+      const blocks = html.split(PAGE_DATA_TAG).length - 1;
+      if (file === "404.html") {
+        expect([data, blocks], file).toEqual([[], 1]);
+        expect(html, file).toContain(`${PAGE_DATA_TAG}{"route":null}</script>`);
+      } else {
+        expect([data.length, blocks], file).toEqual([1, 0]);
+        expect((json(data[0]!) as { route: string | null }).route, file).not.toBeNull();
+      }
+      expect(html, file).not.toContain('"header":{');
     }
+    expect([...settingsFiles]).toHaveLength(1);
+    const [settings] = settingsFiles;
+    expect(settings).toMatch(/^\/assets\/site-data-[0-9a-f]{16}\.json$/);
+    const site = json(settings!) as { company: string; header: { items: unknown[] } };
+    expect(site.company).toBe("Nexa AI");
+    expect(site.header.items.length).toBe(8);
   });
 
   test("React's image preloads are in <head>, not in the hydrated markup", () => {

@@ -1,18 +1,24 @@
 import { DESKTOP_ONLY, expect, hydrated, test } from "./fixtures.ts";
 
 /**
- * A page carries its own data (a JSON block in its HTML) and loads only its blocks;
+ * A page preloads its own data file and the site settings' file, and loads only its blocks;
  * client-side navigation fetches the next address's data file, and an address with none is the not-found page.
  */
 test.describe("page data and block chunks", DESKTOP_ONLY, () => {
   // Only in the desktop project: the same on every viewport.
 
-  test("a prerendered page hydrates from its own HTML: no data file, no other page, only its blocks", async ({ page, consoleProblems }) => {
+  test("a prerendered page hydrates from the files it preloads, each fetched once: its own data file and the settings, no other page, only its blocks", async ({
+    page,
+    consoleProblems,
+  }) => {
     const requested: string[] = [];
     page.on("request", (r) => requested.push(new URL(r.url()).pathname));
     await page.goto("/legal-privacy");
     await hydrated(page);
-    expect(requested.filter((p) => p.startsWith("/_data/"))).toEqual([]);
+    expect(requested.filter((p) => p.startsWith("/_data/") || p.includes("/site-data-"))).toEqual([
+      expect.stringMatching(/^\/assets\/site-data-[0-9a-f]+\.json$/),
+      "/_data/legal-privacy.json",
+    ]);
     const scripts = requested.filter((p) => p.endsWith(".js"));
     expect(scripts.some((p) => /\/Prose-[\w-]+\.js$/.test(p))).toBe(true);
     expect(scripts.filter((p) => /\/(IntroVideo|Slideshow|EnquiryForm|LogoMarquee)-[\w-]+\.js$/.test(p))).toEqual([]);

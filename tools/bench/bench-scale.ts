@@ -39,8 +39,9 @@ export function makeScaledSite(dir: string, pages: number, { unlisted = false } 
   mkdirSync(dir, { recursive: true });
   for (const f of PROJECT_FILES) cpSync(join(projectRoot, f), join(dir, f), { recursive: true });
   symlinkSync(join(projectRoot, "node_modules"), join(dir, "node_modules"), "dir");
-  // The validators compiled ahead of time, as `npm run build` finds them in the project (used only for these very schemas).
-  if (existsSync(join(projectRoot, "dist-server"))) symlinkSync(join(projectRoot, "dist-server"), join(dir, "dist-server"), "dir");
+  // The validators compiled ahead of time, as `npm run build` finds them in the project: used only when made from these very
+  // schemas and generator (tools/codegen), so both are linked in.
+  for (const name of ["dist-server", "tools"]) if (existsSync(join(projectRoot, name))) symlinkSync(join(projectRoot, name), join(dir, name), "dir");
   const real = loadSiteContent(dir).pages.length;
   const synthetic = Math.max(0, pages - real);
   const template = readFileSync(join(projectRoot, TEMPLATE), "utf8");
@@ -158,6 +159,8 @@ interface Row {
   /** Rebuilds after the full build: nothing changed, then one page's title changed. */
   unchangedSeconds: number;
   titleSeconds: number;
+  /** What the one-title rebuild wrote into the live build, in place (null: it made a new build folder). */
+  titleFiles: { written: number; removed: number } | null;
   /** The same pages built by Hugo in the same run (null when Debian's hugo is not installed). */
   hugo: { seconds: number; peakBytes: number; outBytes: number; htmlPerPage: number } | null;
 }
@@ -175,6 +178,12 @@ function changeOneTitle(dir: string): void {
   writeFileSync(file, changed);
 }
 
+/** The files an in-place rebuild wrote and removed, from its summary line. */
+function inPlace(output: string): Row["titleFiles"] {
+  const m = /in place: (\d+) files written, (\d+) removed/.exec(output);
+  return m ? { written: Number(m[1]), removed: Number(m[2]) } : null;
+}
+
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(n < 10 * 1024 * 1024 ? 1 : 0)} MB`;
 
@@ -190,6 +199,7 @@ function table(rows: Row[]): string {
     line("rebuild, nothing changed", (r) => `${r.unchangedSeconds.toFixed(2)} s`),
     line("rebuild, one title changed", (r) => `${r.titleSeconds.toFixed(2)} s`),
     line("… as a share of the full build", (r) => `${((100 * r.titleSeconds) / r.buildSeconds).toFixed(1)} %`),
+    line("… files it wrote (removed)", (r) => (r.titleFiles ? `${r.titleFiles.written} (${r.titleFiles.removed})` : "a new build folder")),
     line("Hugo: full build of the same pages", (r) => (r.hugo ? `${r.hugo.seconds.toFixed(1)} s` : "not installed")),
     line("… build ÷ Hugo's", (r) => (r.hugo ? `${(r.buildSeconds / r.hugo.seconds).toFixed(1)}×` : "–")),
     line("Hugo: peak memory", (r) => (r.hugo ? mb(r.hugo.peakBytes) : "–")),
@@ -238,12 +248,13 @@ async function main() {
       dist,
       unchangedSeconds: unchanged.seconds,
       titleSeconds: title.seconds,
+      titleFiles: inPlace(title.output),
       hugo,
     };
     rows.push(row);
     console.log(
       `${made.pages} pages (${made.synthetic} synthetic): validate ${validateSeconds.toFixed(2)} s, build ${built.seconds.toFixed(1)} s, peak ${mb(built.peakBytes)}, dist ${mb(row.dist.distBytes)}, HTML/page ${kb(row.dist.htmlPerPage)}; ` +
-        `rebuild unchanged ${unchanged.seconds.toFixed(2)} s, one title changed ${title.seconds.toFixed(2)} s (${((100 * title.seconds) / built.seconds).toFixed(1)} % of the full build); ` +
+        `rebuild unchanged ${unchanged.seconds.toFixed(2)} s, one title changed ${title.seconds.toFixed(2)} s (${((100 * title.seconds) / built.seconds).toFixed(1)} % of the full build, ${row.titleFiles ? `${row.titleFiles.written} files written` : "a new build folder"}); ` +
         (hugo
           ? `Hugo ${hugo.seconds.toFixed(1)} s (build ÷ Hugo's ${(built.seconds / hugo.seconds).toFixed(1)}×), peak ${mb(hugo.peakBytes)}`
           : "Hugo not installed"),

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type MouseEvent, type PointerEvent as ReactPointerEvent } from "react";
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type MouseEvent, type PointerEvent as ReactPointerEvent } from "react";
 import { useLocation } from "../lib/location.tsx";
 import styles from "./DesktopNav.module.css";
 import { followsLink } from "./follows-link.ts";
@@ -14,12 +14,30 @@ import { useScrollLock } from "./use-scroll-lock.ts";
  */
 const LEAVE_DELAY_MS = 150;
 
+const noSubscription = () => () => undefined;
+
+/**
+ * False in the prerender and while the page hydrates, true on every render after: React draws
+ * the server's value during hydration, then renders again with the browser's.
+ */
+const useHydrated = () =>
+  useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+
 /**
  * The desktop navigation (above 768px): top items whose panels open on hover or click
  * (WAI-ARIA disclosure navigation: buttons with aria-expanded/aria-controls, one panel at a time),
  * closing on their Close button, Escape, a click outside or the pointer leaving (SPEC §2.1), and
  * whenever the visitor goes somewhere: a link followed (the page already shown or its anchor too),
  * another address, or focus moving out of the item and its panel, so focus never lands under an open panel.
+ *
+ * The panels are drawn in the browser, once the page has hydrated, not in the prerendered HTML:
+ * they are hidden until a button opens them, and a button does nothing before hydration, so the
+ * HTML would carry every panel link of the site (about 12 KB a page) for no visitor. Until then a
+ * button names no panel (aria-controls), as there is none yet.
  */
 export function DesktopNav({ items, pathname }: { items: NavItem[]; pathname: string }) {
   /** The open panel, and whether hover or a click opened it: a click on a panel hover opened keeps it open. */
@@ -29,6 +47,7 @@ export function DesktopNav({ items, pathname }: { items: NavItem[]; pathname: st
   const navRef = useRef<HTMLElement>(null);
   const leaveTimer = useRef<number | undefined>(undefined);
   useScrollLock(open !== null);
+  const hydrated = useHydrated();
 
   /** Focus goes back to the item's button only when it was in the navigation: a panel the pointer opened never takes focus from where the visitor is typing. */
   const close = useCallback(() => {
@@ -121,14 +140,14 @@ export function DesktopNav({ items, pathname }: { items: NavItem[]; pathname: st
                 type="button"
                 className={styles.item}
                 aria-expanded={expanded}
-                aria-controls={id}
+                aria-controls={hydrated ? id : undefined}
                 data-section-current={pathname === item.to || pathname.startsWith(item.to + "/") || undefined}
                 onClick={() => toggle(id)}
               >
                 {item.label}
                 <span aria-hidden="true" className={styles.chevron} />
               </button>
-              <NavPanel item={item} id={id} open={expanded} pathname={pathname} onClose={close} />
+              {hydrated ? <NavPanel item={item} id={id} open={expanded} pathname={pathname} onClose={close} /> : null}
             </li>
           );
         })}

@@ -5,8 +5,8 @@ import styles from "./NavPanel.module.css";
 
 /**
  * One desktop dropdown panel: the item's heading and text, its overview link, and its groups of
- * links (from:-groups already capped by the content build). Its links are in the prerendered HTML
- * once; the phone menu draws the same groups only while it is open.
+ * links (from:-groups already capped by the content build). Drawn in the browser only, once the
+ * page has hydrated (DesktopNav); the phone menu draws the same groups only while it is open.
  */
 export function NavPanel({ item, id, open, pathname, onClose }: { item: PanelItem; id: string; open: boolean; pathname: string; onClose: () => void }) {
   const { panel } = item;

@@ -15,7 +15,7 @@ import { useScrollLock } from "./use-scroll-lock.ts";
 /**
  * The phone menu (768px and less, decided by CSS): a menu button revealing every top item, each
  * panel's links under a disclosure, and Contact Us. The menu is only rendered while open, so a
- * page's HTML carries each panel link once (in the desktop panels), not a second copy for phones.
+ * page's HTML carries none of the panel links (the desktop panels are drawn after hydration too).
  *
  * Open, it is a modal dialog made of the menu button (now its close button) and the menu: focus
  * moves to its first link and cannot leave it (the rest of the page is inert), Escape or the

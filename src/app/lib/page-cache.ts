@@ -70,3 +70,8 @@ export async function primePage(path: string | null, entry: PageEntry): Promise<
   cache.set(key, promise);
   return () => void cache.delete(key);
 }
+
+/** Forget every address's data (the dev server's save may have changed any): the next visit to one fetches it again. */
+export function forgetPages(): void {
+  cache.clear();
+}

@@ -230,12 +230,6 @@ export class Drafts {
   async apply(draft: Draft, unpublished: string[]): Promise<{ files: string[]; restore: () => Promise<void> }> {
     const files = (await git(this.root, ["diff", "--name-only", "-z", `HEAD...${draft.commit}`])).split("\0").filter(Boolean).sort();
     if (files.length === 0) throw new EditorInputError(409, `Nothing to publish: the draft ${draft.branch} does not change ${draft.file}.`);
-    const busy = files.filter((f) => unpublished.includes(f));
-    if (busy.length > 0)
-      throw new EditorInputError(
-        409,
-        `${busy.join(", ")} ${busy.length === 1 ? "has" : "have"} changes saved directly and not published: publish them first, then this draft.`,
-      );
     let merged: string;
     try {
       merged = (await run("git", ["merge-tree", "--write-tree", "--name-only", "--no-messages", "HEAD", draft.commit], { cwd: this.root })).stdout;
@@ -245,11 +239,22 @@ export class Drafts {
       if (conflicts.length === 0) throw new EditorInputError(500, `git merge-tree failed: ${(error as Error).message}`);
       throw new EditorInputError(
         409,
-        `Not published: ${conflicts.join(", ")} ${conflicts.length === 1 ? "was" : "were"} changed on the live site, in the same lines, since ${draft.by.name} began this draft. Send it back, so they can start again from the live page.`,
+        `Not published: ${conflicts.join(", ")} ${conflicts.length === 1 ? "was" : "were"} changed on the live site, in the same lines, since ${draft.by.name} began this draft. The draft is kept: send it back with a comment saying what changed on the live page.`,
         { conflicts, live: await this.textAt("HEAD", draft.file), draft: await this.textAt(draft.commit, draft.file) },
       );
     }
     const tree = merged.split("\n")[0]!.trim();
+    // A file changed in the working copy and not published is not overwritten, unless it already holds what the draft would write (a page an editor made from a starter).
+    const busy = [];
+    for (const file of files.filter((f) => unpublished.includes(f))) {
+      const full = join(this.root, file);
+      if ((existsSync(full) ? readFileSync(full, "utf8") : null) !== (await this.textAt(tree, file))) busy.push(file);
+    }
+    if (busy.length > 0)
+      throw new EditorInputError(
+        409,
+        `${busy.join(", ")} ${busy.length === 1 ? "has" : "have"} changes saved directly and not published: publish them first, then this draft.`,
+      );
     const before = new Map<string, string | null>();
     for (const file of files) {
       const full = join(this.root, file);

@@ -115,8 +115,8 @@ export function buildProcess(codeRoot: string, root: string, args: string[] = []
     new Promise((resolve) => {
       const started = performance.now();
       const child = spawn(process.execPath, ["--import", "tsx", join(codeRoot, "src", "cli", "build.ts"), "--root", root, ...args], {
+        // The server's own environment, as npm start's first build gets it (src/cli/start.ts).
         cwd: codeRoot,
-        env: { ...process.env, NODE_ENV: "production" },
         stdio: ["ignore", "pipe", "pipe"],
       });
       let output = "";

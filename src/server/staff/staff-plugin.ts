@@ -148,7 +148,12 @@ export async function staffEditorPlugin(app: FastifyInstance, options: StaffEdit
     if (needsSession(request) || (request.routeOptions.url ?? "").startsWith("/admin/auth/")) reply.header("cache-control", "no-store");
     const audited = AUDITED[routeOf(request)];
     if (audited && request.staff && reply.statusCode < 300) {
-      const answer = (typeof payload === "string" ? JSON.parse(payload) : {}) as Answer;
+      let answer: Answer = {};
+      try {
+        if (typeof payload === "string") answer = JSON.parse(payload) as Answer;
+      } catch {
+        // Not JSON: the entry names no page or commit from the answer.
+      }
       const page = text(audited.page(request, answer));
       // The commit a publish made, or a draft's commit; and the draft's branch, so a decision can be found in git.
       const commit = text(answer.commit) ?? text(answer.draft?.commit);

@@ -6,6 +6,8 @@ import { formatProblem } from "../../../../src/content/format-problems.ts";
 import { DEFAULT_LIST_LIMIT } from "../../../../src/content/resolve-listings.ts";
 import { loadSiteContent } from "../../../../src/content/site.ts";
 import { Header } from "../../../../src/app/frame/Header.tsx";
+import { hasPanel, panelId } from "../../../../src/app/frame/nav-items.ts";
+import { NavPanel } from "../../../../src/app/frame/NavPanel.tsx";
 import { SiteRouter } from "../../../../src/app/lib/location.tsx";
 import { PROJECT, siteCopyRoot } from "../../fixture-site.ts";
 
@@ -65,19 +67,30 @@ describe("a from: group in a header panel is capped (so a header panel stays the
     expect(links.at(-1)!.label).toBe("All industries");
   });
 
-  it("the header's HTML holds each panel link once (the phone menu is drawn only while open), whatever the site's size", () => {
+  it("the header's HTML holds no panel link (the panels are drawn after hydration, the phone menu only while open); drawn, the panels hold each link once, whatever the site's size", () => {
     const content = siteWithIndustries(60);
+    const hrefsOf = (html: string) => [...html.matchAll(/<a [^>]*href="([^"]+)"/g)].map((m) => m[1]!);
     const html = renderToString(
       <SiteRouter ssrPath="/legal-privacy">
         <Header site={content.site!} />
       </SiteRouter>,
     );
-    const hrefs = [...html.matchAll(/href="([^"]+)"/g)].map((m) => m[1]!);
+    expect(hrefsOf(html).filter((h) => h !== "/" && h !== content.site!.header.contact.to)).toEqual([]);
+    expect(html).not.toContain('id="panel-');
+    expect(html).not.toContain("aria-controls");
+    expect(html).not.toContain('id="mobile-menu"');
+    const panels = renderToString(
+      <SiteRouter ssrPath="/legal-privacy">
+        {content.site!.header.items.filter(hasPanel).map((item) => (
+          <NavPanel key={item.to} item={item} id={panelId(item)} open={false} pathname="/legal-privacy" onClose={() => undefined} />
+        ))}
+      </SiteRouter>,
+    );
+    const hrefs = hrefsOf(panels);
     const industryPages = hrefs.filter((h) => /^\/industries\/(?!details)/.test(h));
     expect(industryPages).toHaveLength(12);
     expect(new Set(industryPages).size).toBe(12);
     expect(hrefs.filter((h) => h === "/industries/details")).toHaveLength(1);
     expect(hrefs.filter((h) => h === "/products/details#summarizerpro")).toHaveLength(1);
-    expect(html).not.toContain('id="mobile-menu"');
   });
 });

@@ -25,7 +25,7 @@ function split(): SiteContent {
 }
 
 const headOf = (content: SiteContent, url: string, entry: PageEntry) =>
-  head({ site: content.site!, url, entry, preloads: [], imagePreloads: [], extra: [] }).split("\n    ");
+  head({ site: content.site!, url, entry, siteFile: "assets/site-data-0.json", preloads: [], imagePreloads: [], extra: [] }).split("\n    ");
 
 const tagsOf = (lines: string[], pattern: RegExp) => lines.filter((line) => pattern.test(line));
 

@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import BetterSqlite3 from "better-sqlite3";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -45,10 +45,14 @@ const remoteHead = () => execFileSync("git", ["rev-parse", branch], { cwd: remot
 function pushFromAnotherClone(file: string, change: (text: string) => string): string {
   const other = mkdtempSync(join(tmpdir(), "nexa-other-clone-"));
   try {
-    execFileSync("git", ["clone", "--quiet", "--branch", branch, remote, other]);
+    // Without checking the site out: the index alone, and the one file changed.
+    execFileSync("git", ["clone", "--quiet", "--no-checkout", "--branch", branch, remote, other]);
     const inOther = (...args: string[]) => execFileSync("git", args, { cwd: other, encoding: "utf8" });
-    writeFileSync(join(other, file), change(readFileSync(join(other, file), "utf8")));
-    inOther("-c", "user.name=Other Person", "-c", "user.email=other@example.com", "commit", "--quiet", "--all", "-m", `Elsewhere: ${file}`);
+    inOther("read-tree", "HEAD");
+    mkdirSync(dirname(join(other, file)), { recursive: true });
+    writeFileSync(join(other, file), change(inOther("show", `HEAD:${file}`)));
+    inOther("add", "--", file);
+    inOther("-c", "user.name=Other Person", "-c", "user.email=other@example.com", "commit", "--quiet", "-m", `Elsewhere: ${file}`);
     inOther("push", "--quiet", "origin", branch);
     return inOther("rev-parse", "HEAD").trim();
   } finally {
@@ -524,6 +528,14 @@ describe("drafts and review: an editor's saves on a branch of their own, decided
     expect(authorOn(draft.branch)).toBe("decider <decider@example.com>|Ed Itor <editor@example.com>");
     const [entry] = (await staff.log(5)).filter((e) => e.email === "decider@example.com");
     expect(entry).toMatchObject({ action: "send-back", page: HEALTH, detail: draft.branch });
+    // A publisher's own unpublished change to the page is never overwritten by a draft.
+    const direct = read(HEALTH).replace("schemaVersion: 2", "schemaVersion: 2\n# the publisher's own");
+    expect((await saveHealth(publisher.cookie, direct)).statusCode).toBe(200);
+    const refused = await call({ method: "POST", url: "/admin/api/drafts/publish", cookie: publisher.cookie, payload: { branch: draft.branch } });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toBe(`${HEALTH} has changes saved directly and not published: publish them first, then this draft.`);
+    expect([read(HEALTH), live()]).toEqual([direct, head]);
+    git("checkout", "--quiet", "--", "site");
   });
 
   it("two editors saving one page: the second is told, with both versions, and neither is lost; publishing the second after the first names the conflict", async () => {
