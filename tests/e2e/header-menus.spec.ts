@@ -85,6 +85,8 @@ test.describe("header panels on the desktop (SPEC §2.1, §4)", DESKTOP_ONLY, ()
   });
 
   test("page scrolling is locked while a panel is open and restored after with no jump", async ({ page }) => {
+    // The panels are drawn once the page has hydrated: the button names its panel from then on.
+    await expect(page.getByRole("button", { name: "Careers" })).toHaveAttribute("aria-controls", "panel-careers");
     await page.evaluate(() => window.scrollTo(0, 300));
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(300);
     // Click where the button is, as a person would: locator.click() first scrolls a sticky element "into view".
