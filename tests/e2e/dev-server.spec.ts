@@ -138,7 +138,9 @@ test.describe("dev server", DESKTOP_ONLY, () => {
     writeFileSync(file, good.replace("courseMode: online", "courseMode: by post"));
     try {
       for (const path of ["/", "/careers"]) {
-        await page.goto(`${url}${path}`);
+        // Not waiting for "load": a reload the dev server sends for an earlier test's files may
+        // replace the page meanwhile, and what counts is what the page then shows, polled below.
+        await page.goto(`${url}${path}`, { waitUntil: "commit" });
         await expect(page.locator("h1")).toHaveText("The site settings have 1 problem, so no page can be shown", { timeout: 15_000 });
         await expect(page.locator("li")).toHaveText([
           'site/_site.yaml:7:13 courseMode: text "by post" is not one of the choices — choose one of: online, onsite, blended',

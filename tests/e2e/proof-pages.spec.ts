@@ -79,6 +79,9 @@ test.describe("navigation", () => {
   // Only in the desktop project: the same links at every size.
   test("every header and footer link leads to a page", DESKTOP_ONLY, async ({ page, request }) => {
     await page.goto("/");
+    // The header's panels, and so most of its links, are drawn once the page has hydrated.
+    await hydrated(page);
+    await expect(page.getByRole("button", { name: "Careers" })).toHaveAttribute("aria-controls", "panel-careers");
     const hrefs = await page.locator("header a[href^='/'], footer a[href^='/']").evaluateAll((as) => as.map((a) => a.getAttribute("href")!.split("#")[0]!));
     expect(hrefs.length).toBeGreaterThanOrEqual(12);
     for (const href of new Set(hrefs)) {
