@@ -138,10 +138,12 @@ test.describe("dev server", DESKTOP_ONLY, () => {
     writeFileSync(file, good.replace("courseMode: online", "courseMode: by post"));
     try {
       for (const path of ["/", "/careers"]) {
-        // Not waiting for "load": a reload the dev server sends for an earlier test's files may
-        // replace the page meanwhile, and what counts is what the page then shows, polled below.
-        await page.goto(`${url}${path}`, { waitUntil: "commit" });
-        await expect(page.locator("h1")).toHaveText("The site settings have 1 problem, so no page can be shown", { timeout: 15_000 });
+        // The dev server reloads open pages when a site file changes (this test's own edit among
+        // them), and a reload can abort a navigation under way: what counts is what the page shows.
+        await expect(async () => {
+          await page.goto(`${url}${path}`, { waitUntil: "commit" });
+          await expect(page.locator("h1")).toHaveText("The site settings have 1 problem, so no page can be shown", { timeout: 10_000 });
+        }).toPass({ timeout: 45_000 });
         await expect(page.locator("li")).toHaveText([
           'site/_site.yaml:7:13 courseMode: text "by post" is not one of the choices — choose one of: online, onsite, blended',
         ]);
