@@ -23,13 +23,13 @@ const lineEnd = (text: string, from: number) => {
   return end === -1 ? text.length : end;
 };
 
-/** The text or name whose source starts at `offset`, with its source range. */
-function scalarAt(text: string, offset: number): Scalar | null {
+/** The first text or name of `text`'s YAML whose source range passes `test`, with its range. */
+function findScalar(text: string, test: (range: [number, number, number]) => boolean): Scalar | null {
   const doc = parseDocument(text, { uniqueKeys: false });
   let hit: Scalar | null = null;
   const visit = (node: unknown) => {
     if (hit) return;
-    if (isScalar(node) && node.range && node.range[0] === offset) hit = node;
+    if (isScalar(node) && node.range && test(node.range)) hit = node;
     else if (isMap(node))
       for (const pair of node.items) {
         visit(pair.key);
@@ -40,6 +40,12 @@ function scalarAt(text: string, offset: number): Scalar | null {
   visit(doc.contents);
   return hit;
 }
+
+/** The text or name whose source starts at `offset`, with its source range. */
+const scalarAt = (text: string, offset: number) => findScalar(text, ([start]) => start === offset);
+
+/** The text whose source holds `offset`. */
+const scalarAtOrAround = (text: string, offset: number) => findScalar(text, ([start, end]) => start <= offset && offset < end);
 
 /** The source of a text value written as the old one was: in the same quotes when it was quoted, else plain where YAML allows. */
 function sourceLike(old: string, value: string): string {
@@ -94,24 +100,6 @@ const countWord: FixKind = (text, problem) => {
   }
   return { from, to: from + words.length, insert: written, label };
 };
-
-/** The text whose source holds `offset`. */
-function scalarAtOrAround(text: string, offset: number): Scalar | null {
-  const doc = parseDocument(text, { uniqueKeys: false });
-  let hit: Scalar | null = null;
-  const visit = (node: unknown) => {
-    if (hit) return;
-    if (isScalar(node) && node.range && node.range[0] <= offset && offset < node.range[1]) hit = node;
-    else if (isMap(node))
-      for (const pair of node.items) {
-        visit(pair.key);
-        visit(pair.value);
-      }
-    else if (isSeq(node)) node.items.forEach(visit);
-  };
-  visit(doc.contents);
-  return hit;
-}
 
 /** A picture's path written with the folder it lives in (site/assets/…): the path as it is served. */
 const servedPath: FixKind = (text, problem) => {

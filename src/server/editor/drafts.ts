@@ -16,7 +16,7 @@ import { promisify } from "node:util";
 import { routeOfFile } from "../../content/routes.ts";
 import { EditorInputError } from "./editor-error.ts";
 import type { PagePath } from "./page-path.ts";
-import { identity, type Author } from "./publish.ts";
+import { git, identity, type Author } from "./publish.ts";
 import { hashOf } from "./workspace.ts";
 
 const run = promisify(execFile);
@@ -54,15 +54,6 @@ export interface DraftForReview extends Draft {
 
 const PREFIX = "refs/heads/drafts/";
 const NO_COMMIT = "0".repeat(40);
-
-async function git(root: string, args: string[]): Promise<string> {
-  try {
-    return (await run("git", args, { cwd: root, maxBuffer: 64 * 1024 * 1024 })).stdout;
-  } catch (error) {
-    const { stderr = "" } = error as { stderr?: string };
-    throw new EditorInputError(500, `git ${args[0]} failed: ${stderr.trim() || (error as Error).message}`);
-  }
-}
 
 /** git with `input` on its standard input. */
 function gitIn(root: string, args: string[], input: string | Buffer): Promise<string> {

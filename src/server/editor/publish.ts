@@ -60,9 +60,10 @@ export function projectCheck(codeRoot: string, root: string): PageChecker {
   };
 }
 
-async function git(root: string, args: string[]): Promise<string> {
+/** git in `root`, its output; a failure is the editor's 500 with git's own words. */
+export async function git(root: string, args: string[]): Promise<string> {
   try {
-    return (await run("git", args, { cwd: root, maxBuffer: 16 * 1024 * 1024 })).stdout;
+    return (await run("git", args, { cwd: root, maxBuffer: 64 * 1024 * 1024 })).stdout;
   } catch (error) {
     const { stderr = "" } = error as { stderr?: string };
     throw new EditorInputError(500, `git ${args[0]} failed: ${stderr.trim() || (error as Error).message}`);
