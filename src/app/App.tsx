@@ -19,8 +19,6 @@ import "./styles/global.css";
  */
 export function App({ site }: { site: Site }) {
   const { pathname } = useLocation();
-  // Marks <html> once hydration has committed, so tests (and anyone curious) can tell the page is interactive.
-  useEffect(() => void (document.documentElement.dataset.hydrated = "true"), []);
   return (
     <>
       <a className="skip-link" href="#main">
@@ -32,6 +30,7 @@ export function App({ site }: { site: Site }) {
         <p id={ANNOUNCER_ID} className="visually-hidden" role="status" />
         <Suspense fallback={null}>
           <AddressPage path={normalizePath(pathname)} siteUrl={site.url} />
+          <HydratedMark />
         </Suspense>
       </main>
       <Footer site={site} />
@@ -45,12 +44,26 @@ function AddressPage({ path, siteUrl }: { path: string | null; siteUrl: string }
   return entry.route === null ? <NotFound /> : <RoutePage page={entry.page} route={entry.route} siteUrl={siteUrl} />;
 }
 
+/**
+ * Marks <html> once the page itself is interactive, so tests (and anyone curious) can tell. It is
+ * inside the page's Suspense boundary because React hydrates such a boundary in a commit of its
+ * own, after the header's and footer's: an effect in App ran while the page was still the server's
+ * HTML, and a hash change made then was first drawn with the old address.
+ */
+function HydratedMark() {
+  useEffect(() => void (document.documentElement.dataset.hydrated = "true"), []);
+  return null;
+}
+
 function RoutePage({ page, route, siteUrl }: { page: Page; route: string; siteUrl: string }) {
   useDocumentMeta(page, route, siteUrl);
   const { hash, key } = useLocation();
   const navigated = useNavigated();
   useEffect(() => {
-    scrollToHash(hash);
+    // On the address the page was loaded at, without a hash, the browser's position stands: the top
+    // for a new visit, where the visitor was for a reload or a return, or where they scrolled to
+    // before the page became interactive. Scrolling to the top then took all three away.
+    if (navigated || hash) scrollToHash(hash);
     if (navigated) arrive(route, hash, page.title);
     else landedOn(route);
   }, [route, hash, key, navigated, page.title]);

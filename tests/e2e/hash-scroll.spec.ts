@@ -42,6 +42,18 @@ test.describe("hash behaviour (SPEC §2.5)", () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
 
+  test("a reload keeps the place the visitor had scrolled to", async ({ page }) => {
+    await page.goto("/careers");
+    await hydrated(page);
+    await page.evaluate(() => window.scrollTo(0, 600));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(600);
+    await page.reload();
+    await hydrated(page);
+    // The browser restores the position; the page, loaded without a hash, leaves it there.
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(() => window.scrollY)).toBe(600);
+  });
+
   test("case studies open at the top and follow hash changes", async ({ page }) => {
     await page.goto("/about-us/case-study-all");
     await hydrated(page);
