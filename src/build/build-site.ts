@@ -5,7 +5,7 @@ import type { SiteContent } from "../content/site.ts";
 import { filesUnder } from "../shared/files-under.ts";
 import { SITE_DATA_FILE } from "../shared/data-paths.ts";
 import type { FileCheck } from "../content/check-file.ts";
-import { SiteChecks } from "../content/site-checks.ts";
+import { SiteChecks, STORE_FROM } from "../content/site-checks.ts";
 import { precompress } from "./precompress.ts";
 import { prerender, type PageState, type ViteManifest } from "./prerender.ts";
 import { contentChecksStore, goLive, liveBuildDir, LiveUpdate, markComplete, newBuildDir, readCompletion, removeOtherBuilds } from "./publish.ts";
@@ -143,7 +143,8 @@ export async function buildSite(root: string, options: BuildOptions): Promise<Bu
   });
   const content = await checks.checkAsync();
   const checked = checks.checkedFiles;
-  checks.save();
+  // Writing 10,000 files' checks takes seconds: a build that checked a few files leaves them to the next one, which checks them again in milliseconds.
+  checks.save({ atLeast: STORE_FROM });
   phaseDone("validate");
   if (content.problems.length > 0) throw new ContentProblems(content);
 

@@ -340,7 +340,7 @@ export async function prerender(input: PageWriterInput, content: SiteContent, ex
       .update("\0")
       .update(url)
       .update("\0")
-      .update(jsonForHtml(entry))
+      .update(JSON.stringify(entry))
       .update("\0")
       .update(extra.join("\n"))
       .digest("hex");
@@ -352,7 +352,9 @@ export async function prerender(input: PageWriterInput, content: SiteContent, ex
   for (const item of jobs) {
     const digest = digestOf(item[1]);
     const before = previous?.pages[item[0]];
-    if (before?.digest === digest && before.files.every((f) => existsSync(join(previous!.site, f)))) state[item[0]] = before;
+    // The files themselves are looked for, not only the record (their compressed copies are optional: served plain without them).
+    if (before?.digest === digest && before.files.every((f) => f.endsWith(".br") || f.endsWith(".gz") || existsSync(join(previous!.site, f))))
+      state[item[0]] = before;
     else {
       for (const f of before?.files ?? []) maybeStale.add(f);
       state[item[0]] = { digest, files: [] };

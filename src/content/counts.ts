@@ -47,11 +47,22 @@ const NUMBER_OF_WORD = new Map(Array.from({ length: LARGEST_WORD_NUMBER }, (_, i
 const NUMBER_WORDS = [...NUMBER_OF_WORD.keys()].sort((a, b) => b.length - a.length).join("|");
 
 /** The string values of a document with their paths, in document order. */
-function texts(value: unknown, path: Segment[] = []): { text: string; path: Segment[] }[] {
-  if (typeof value === "string") return [{ text: value, path }];
-  if (Array.isArray(value)) return value.flatMap((v, i) => texts(v, [...path, i]));
-  if (value !== null && typeof value === "object") return Object.entries(value).flatMap(([k, v]) => texts(v, [...path, k]));
-  return [];
+function texts(value: unknown, path: Segment[] = [], into: { text: string; path: Segment[] }[] = []): { text: string; path: Segment[] }[] {
+  // One list filled in place, the path copied once per text: every page's every text passes here on a full check.
+  if (typeof value === "string") into.push({ text: value, path: [...path] });
+  else if (Array.isArray(value))
+    value.forEach((v, i) => {
+      path.push(i);
+      texts(v, path, into);
+      path.pop();
+    });
+  else if (value !== null && typeof value === "object")
+    for (const k of Object.keys(value)) {
+      path.push(k);
+      texts((value as Record<string, unknown>)[k], path, into);
+      path.pop();
+    }
+  return into;
 }
 
 function setAt(data: unknown, path: Segment[], text: string): void {
@@ -90,6 +101,8 @@ export interface CountEnv {
   named: Map<string, { count: NamedCount; value: number }>;
   nouns: Map<string, { count: NamedCount; value: number }[]>;
   spelled: RegExp | null;
+  /** Whether a text names one of the nouns at all: most texts do not, and the spelled-number search is costly by comparison. */
+  mentioned: RegExp | null;
   /** Whether the settings were valid: without them a named count is not reported as unknown. */
   hasSite: boolean;
 }
@@ -100,7 +113,8 @@ export function countEnv(site: Site | null, below: (route: string) => number, tw
   const nouns = new Map<string, { count: NamedCount; value: number }[]>();
   for (const entry of named.values()) for (const word of entry.count.words) nouns.set(word, [...(nouns.get(word) ?? []), entry]);
   const spelled = nouns.size > 0 ? new RegExp(`\\b(${NUMBER_WORDS})\\b((?:[ \\t]+[\\w-]+){0,2}?)[ \\t]+(${[...nouns.keys()].join("|")})\\b`, "gi") : null;
-  return { below, named, nouns, spelled, hasSite: site !== null };
+  const mentioned = nouns.size > 0 ? new RegExp(`\\b(?:${[...nouns.keys()].join("|")})\\b`, "i") : null;
+  return { below, named, nouns, spelled, mentioned, hasSite: site !== null };
 }
 
 /**
@@ -123,14 +137,14 @@ export function fillCountsIn(
   read: CountRead = () => {},
 ): Problem[] {
   const problems: Problem[] = [];
-  const { below, named, nouns, spelled } = env;
+  const { below, named, nouns, spelled, mentioned } = env;
   const belowOf = (route: string) => {
     read(`below:${route}`);
     return below(route);
   };
   for (const { text, path } of texts(data)) {
     const context = where.page ? contextOf(where.page, path) : undefined;
-    if (spelled) {
+    if (spelled && mentioned?.test(text)) {
       for (const m of text.matchAll(spelled)) {
         const said = NUMBER_OF_WORD.get(m[1]!.toLowerCase())!;
         const noun = m[3]!.toLowerCase();

@@ -68,7 +68,42 @@ interface Entry {
   linkReads: Set<string>;
   /** Its data between the counts and the listings, while a check is under way. */
   counted?: unknown;
+  /** Entered with a text that is not the file on disk (the editor's unsaved text): such a state is not kept for another process. */
+  unsaved?: boolean;
 }
+
+/**
+ * What the checks know between changes, for another process to go on from (SiteChecks keeps it
+ * in its store): everything but what is made again cheaply (the count settings, the lazily
+ * parsed files). Opaque outside this file.
+ */
+export interface CrossState {
+  root: string;
+  fields: Record<string, unknown>;
+}
+
+/** The fields a CrossState holds; the others (the count settings, the answer, a change's scratch) are made again. */
+const KEPT_FIELDS = [
+  "entries",
+  "files",
+  "entryProblems",
+  "readers",
+  "listed",
+  "validAddresses",
+  "byRoute",
+  "table",
+  "routeTrouble",
+  "site",
+  "siteResolved",
+  "namedKey",
+  "nounsKey",
+  "facts",
+  "cardsPerPage",
+  "assets",
+  "assetsKey",
+  "withProblems",
+  "claimed",
+] as const;
 
 /** One broken file can hold thousands of mistakes; its first ones are what the editor needs. */
 export const MAX_PROBLEMS_PER_FILE = 50;
@@ -257,6 +292,43 @@ export class CrossChecks {
     return this;
   }
 
+  /**
+   * Runs `write` on this state as another process can take it back (importState): the files'
+   * lazily parsed texts are left out while it runs, so writing it reads no file. Without a
+   * state to keep (an unsaved text is in it), `write` gets null.
+   */
+  exportState<T>(write: (state: CrossState | null) => T): T {
+    const entries = [...this.entries.values()];
+    if (entries.some((e) => e.unsaved)) return write(null);
+    const loaded = entries.map((e) => e.loaded);
+    for (const e of entries) e.loaded = undefined;
+    try {
+      const fields: Record<string, unknown> = {};
+      for (const name of KEPT_FIELDS) fields[name] = this[name];
+      return write({ root: this.root, fields });
+    } finally {
+      entries.forEach((e, i) => (e.loaded = loaded[i]));
+    }
+  }
+
+  /**
+   * Takes back a state that exportState gave (in a new process, before any change): returns each
+   * file's check as the state holds it, so the caller hands in only what differs. A state made
+   * for another project folder is not taken (null).
+   */
+  importState(state: CrossState): Map<string, FileCheck> | null {
+    if (state.root !== this.root || this.entries.size > 0) return null;
+    Object.assign(this, state.fields);
+    this.env = null;
+    this.answer = null;
+    const handed = new Map<string, FileCheck>();
+    for (const e of this.entries.values()) {
+      e.loaded = e.result.loaded ? lazyLoadedFile(e.file, e.full, e.result.loaded.data) : undefined;
+      handed.set(e.full, e.result);
+    }
+    return handed;
+  }
+
   /** The checked content: the pages that passed every check, the settings, and every problem (those of `only` files, when given). */
   content(options: { only?: string[] } = {}): SiteContent {
     if (!this.answer) {
@@ -298,6 +370,7 @@ export class CrossChecks {
       file: result.file,
       result,
       loaded: loaded ? lazyLoadedFile(result.file, full, loaded.data, text) : undefined,
+      unsaved: text !== undefined,
       kind: loaded?.kind,
       valid: loaded?.valid ?? false,
       route: loaded?.route,

@@ -4,7 +4,8 @@ import { dirname, join, relative } from "node:path";
 import { deserialize, serialize } from "node:v8";
 import { filesStamp } from "../shared/files-under.ts";
 import { checkFile, type FileCheck } from "./check-file.ts";
-import { CrossChecks, type FileChange, type SiteContent } from "./cross-checks.ts";
+import { CrossChecks, type CrossState, type FileChange, type SiteContent } from "./cross-checks.ts";
+import type { CollectedRef } from "./ajv.ts";
 import type { Problem } from "./problem.ts";
 import { listAssets, siteYamlFiles, validatorsOf } from "./site.ts";
 
@@ -22,10 +23,25 @@ import { listAssets, siteYamlFiles, validatorsOf } from "./site.ts";
  * - The checks that need the whole site are redone only where a change reaches (cross-checks.ts).
  */
 
-/** What the store holds: the inputs' digest, and each file's (relative to the project root) digest and check. */
+/**
+ * What the store holds: the inputs' digest, and each file's (relative to the project root) digest,
+ * check, and the size and modification time it had when it was read, so that a new process reads
+ * and digests only the files whose stamp changed since.
+ */
 interface Stored {
   inputs: string;
-  checks: Map<string, { digest: string; result: FileCheck }>;
+  checks: Map<string, StoredCheck>;
+  /**
+   * The cross-file checks' state over those very checks (the same objects, as one serialisation
+   * keeps them), so a new process redoes only what the files changed since reach, not the site.
+   */
+  cross?: CrossState;
+}
+
+interface StoredCheck {
+  digest: string;
+  result: FileCheck;
+  stamp?: string;
 }
 
 interface Kept {
@@ -71,14 +87,14 @@ export const sha256 = (data: string | Uint8Array): string => createHash("sha256"
 
 const rel = (from: string, to: string) => relative(from, to).split("\\").join("/");
 
-const STORE_VERSION = 1;
+const STORE_VERSION = 2;
 
 /** The dev server and the editor write the store once this many files were checked since (a cold start); a build writes it every time. */
 export const STORE_FROM = 50;
 
 export class SiteChecks {
   private kept = new Map<string, Kept>();
-  private stored: Map<string, { digest: string; result: FileCheck }> | null = null;
+  private stored: Map<string, StoredCheck> | null = null;
   private inputs = "";
   private codeStamp = "";
   private codeDigest = "";
@@ -95,6 +111,8 @@ export class SiteChecks {
   private readonly names = new Map<string, string>();
   private lastUnsaved: string | undefined;
   private dirty = false;
+  /** The store held no checks made with these inputs: written at the next save, however few files were checked. */
+  private storeStale = false;
   /** Files whose own check ran since this was made (kept and stored ones are not counted). */
   checkedFiles = 0;
   private checkedSinceSave = 0;
@@ -133,21 +151,30 @@ export class SiteChecks {
   /**
    * Writes the kept checks to the store, when there is one and they changed since it was read or
    * written; with `atLeast`, only once that many files were checked since (writing 10,000 files'
-   * checks takes seconds, worth it after a cold start, not after each save).
+   * checks takes seconds, worth it after a cold start, not after each save); a store made with
+   * other inputs, or none, is written whatever the count.
    */
   save({ atLeast = 0 }: { atLeast?: number } = {}): void {
-    if (!this.options.store || !this.dirty || this.checkedSinceSave < atLeast) return;
-    const stored: Stored & { version: number } = {
-      version: STORE_VERSION,
-      inputs: this.inputs,
-      checks: new Map([...this.kept].map(([name, { digest, result }]) => [name, { digest, result }])),
-    };
+    if (!this.options.store || !this.dirty || (this.checkedSinceSave < atLeast && !this.storeStale)) return;
+    const checks = new Map([...this.kept].map(([name, { digest, result, stamp }]) => [name, { digest, result, stamp }]));
+    // The cross state is kept only when it was made from these very checks (an unsaved text, or a file's check not yet handed on, is not).
+    const handedAsKept = [...this.handed].every(([full, result]) => this.kept.get(this.nameOf(full))?.result === result) && this.handed.size === this.kept.size;
+    const restore = leaveOutRefValues(checks.values());
+    let bytes: Buffer;
+    try {
+      bytes = this.cross.exportState((cross) =>
+        serialize({ version: STORE_VERSION, inputs: this.inputs, checks, ...(cross && handedAsKept ? { cross } : {}) } satisfies Stored & { version: number }),
+      );
+    } finally {
+      restore();
+    }
     const file = this.options.store;
     mkdirSync(dirname(file), { recursive: true });
     const temp = `${file}.${process.pid}.tmp`;
-    writeFileSync(temp, serialize(stored));
+    writeFileSync(temp, bytes);
     renameSync(temp, file);
     this.dirty = false;
+    this.storeStale = false;
     this.checkedSinceSave = 0;
   }
 
@@ -167,13 +194,16 @@ export class SiteChecks {
     return sha256(`${STORE_VERSION}\n${this.codeDigest}\n${filesStamp(join(this.root, "site", "assets"), this.root).join("\n")}`);
   }
 
-  private readStore(inputs: string): Map<string, { digest: string; result: FileCheck }> {
-    if (!this.options.store) return new Map();
+  /** The store's checks when they were made with these inputs, else null. */
+  private readStore(inputs: string): Stored | null {
+    if (!this.options.store) return null;
     try {
       const stored = deserialize(readFileSync(this.options.store)) as Stored & { version?: number };
-      return stored.version === STORE_VERSION && stored.inputs === inputs ? stored.checks : new Map();
+      if (stored.version !== STORE_VERSION || stored.inputs !== inputs) return null;
+      putBackRefValues(stored.checks.values());
+      return stored;
     } catch {
-      return new Map();
+      return null;
     }
   }
 
@@ -191,15 +221,23 @@ export class SiteChecks {
       const inputs = this.inputsDigest();
       if (inputs !== this.inputs) {
         if (this.looked) this.kept = new Map();
-        this.stored = this.readStore(inputs);
+        const stored = this.readStore(inputs);
+        // A first look takes the cross checks' state too: the files handed on then are those that differ from it.
+        const handed = !this.looked && stored?.cross ? this.cross.importState(stored.cross) : null;
+        if (handed) for (const [full, result] of handed) this.handed.set(full, result);
+        this.stored = stored?.checks ?? null;
         this.inputs = inputs;
-        this.dirty = true;
+        // A store that matches needs writing only for what changes since; one that does not, or none, needs writing.
+        this.dirty = this.stored === null;
+        this.storeStale = this.stored === null;
       }
       const yaml = siteYamlFiles(this.root);
       this.files = yaml.files;
       this.known = new Set(yaml.files);
       this.entryProblems = yaml.problems;
       for (const name of this.kept.keys()) if (!this.known.has(join(this.root, name))) this.kept.delete(name);
+      // A file the store holds that is gone: the store is written again without it.
+      if (this.stored && this.stored.size > this.files.length) this.dirty = true;
     }
     this.looked = true;
     const missing: Plan["missing"] = [];
@@ -219,15 +257,23 @@ export class SiteChecks {
         stamp = "gone";
       }
       if (kept?.stamp === stamp) continue;
+      const stored = this.stored?.get(name);
+      // Unchanged since the store was written (the same size and modification time): neither read nor digested.
+      if (kept === undefined && stored?.stamp === stamp && stamp !== "gone") {
+        this.kept.set(name, { digest: stored.digest, result: stored.result, stamp });
+        continue;
+      }
       const bytes = readFileSync(full);
       const digest = sha256(bytes);
       if (kept?.digest === digest) {
         kept.stamp = stamp;
         continue;
       }
-      const stored = this.stored?.get(name);
       if (stored?.digest === digest) {
         this.kept.set(name, { digest, result: stored.result, stamp });
+        // Its stamp changed (a save of the same text, a checkout): counted as a change, so the store gets the new stamp in time.
+        this.dirty = true;
+        this.checkedSinceSave++;
         continue;
       }
       missing.push({ full, name, digest, bytes, stamp });
@@ -291,6 +337,46 @@ export class SiteChecks {
     this.checkedFiles++;
     this.unsavedChecks.set(name, { digest, result });
     return result;
+  }
+}
+
+/** The value at a JSON pointer (as Ajv writes instance paths) in `data`. */
+function valueAt(data: unknown, pointer: string): unknown {
+  let node = data;
+  if (pointer === "") return node;
+  for (const part of pointer.slice(1).split("/")) {
+    if (node === null || typeof node !== "object") return undefined;
+    node = (node as Record<string, unknown>)[part.replace(/~1/g, "/").replace(/~0/g, "~")];
+  }
+  return node;
+}
+
+/**
+ * A file's references (links, pictures, texts) repeat values its data holds: more than half of
+ * the store's bytes, and of the time to read it. Those equal to the value at their pointer are
+ * left out while the store is written (put back by putBackRefValues); returns what undoes it.
+ */
+function leaveOutRefValues(checks: Iterable<StoredCheck>): () => void {
+  const left: [CollectedRef, unknown][] = [];
+  for (const { result } of checks) {
+    const loaded = result.loaded;
+    if (!loaded) continue;
+    for (const ref of loaded.refs) {
+      if (!("value" in ref) || !Object.is(ref.value, valueAt(loaded.data, ref.pointer))) continue;
+      left.push([ref, ref.value]);
+      delete (ref as Partial<CollectedRef>).value;
+    }
+  }
+  return () => {
+    for (const [ref, value] of left) ref.value = value;
+  };
+}
+
+/** Puts back the reference values leaveOutRefValues left out. */
+function putBackRefValues(checks: Iterable<StoredCheck>): void {
+  for (const { result } of checks) {
+    const loaded = result.loaded;
+    if (loaded) for (const ref of loaded.refs as Partial<CollectedRef>[]) if (!("value" in ref)) ref.value = valueAt(loaded.data, ref.pointer!);
   }
 }
 

@@ -87,6 +87,15 @@ describe("kept checks", () => {
     expect(content.pages.length).toBe(pagesAtStart + 1);
   });
 
+  it("give another process the cross checks too: an edit made since re-runs those of the files it reaches, not the site's", () => {
+    edit("site/legal-privacy.yaml", "heading: Privacy Policy, saved twice", "heading: Privacy Policy, saved for another process");
+    const next = new SiteChecks(made.root, { store: at(".builds/cache/content-checks.bin") });
+    const content = expectSameAsFull(next);
+    expect(next.checkedFiles).toBe(1);
+    expect(next.crossRechecked).toBeLessThanOrEqual(3);
+    expect(content.pages.find((p) => p.route === "/legal-privacy")!.data.sections[0]!.heading).toBe("Privacy Policy, saved for another process");
+  });
+
   it("keep nothing from a store made with other schemas, code or pictures", () => {
     writeFileSync(at("site/assets/new-picture.svg"), '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"></svg>');
     const next = new SiteChecks(made.root, { store: at(".builds/cache/content-checks.bin") });
