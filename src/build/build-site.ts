@@ -49,6 +49,8 @@ export interface BuildSummary {
   rendered: number;
   /** Content files checked this time; the others' checks came from the cache. */
   checked: number;
+  /** Files whose cross-file checks (links, listings, counts) ran this time; the others' came from the cache. */
+  crossRechecked: number;
   bundlesReused: boolean;
   /** An update in place (bundles reused): the files it wrote into the live build and the files it removed from it. */
   filesWritten?: number;
@@ -161,6 +163,7 @@ export async function buildSite(root: string, options: BuildOptions): Promise<Bu
     htmlFiles: pages.files.length,
     rendered: pages.rendered,
     checked,
+    crossRechecked: checks.crossRechecked,
     bundlesReused: reuse,
     seconds: (performance.now() - started) / 1000,
     phases,

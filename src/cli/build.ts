@@ -24,6 +24,7 @@ try {
     .join(", ");
   const redone = built.rendered === built.htmlFiles ? "all drawn" : `${built.rendered} drawn, ${built.htmlFiles - built.rendered} unchanged`;
   console.log(`Built dist/: ${built.pages} pages, ${built.htmlFiles} HTML files (${redone}) in ${built.seconds.toFixed(1)}s (${breakdown})`);
+  console.log(`Content: ${built.checked} files checked, the cross-file checks of ${built.crossRechecked} redone (the rest from .builds/cache).`);
   if (built.filesWritten !== undefined)
     console.log(`Updated the live build in place: ${built.filesWritten} files written, ${built.filesRemoved ?? 0} removed.`);
   console.log(

@@ -346,7 +346,7 @@ function valueAt(data: unknown, pointer: string): unknown {
   if (pointer === "") return node;
   for (const part of pointer.slice(1).split("/")) {
     if (node === null || typeof node !== "object") return undefined;
-    node = (node as Record<string, unknown>)[part.replace(/~1/g, "/").replace(/~0/g, "~")];
+    node = (node as Record<string, unknown>)[part.includes("~") ? part.replace(/~1/g, "/").replace(/~0/g, "~") : part];
   }
   return node;
 }

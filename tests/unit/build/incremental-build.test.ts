@@ -32,6 +32,9 @@ interface Built {
   drawn: number;
   html: number;
   bundlesReused: boolean;
+  /** Content files checked, and files whose cross-file checks ran (the others' came from the store). */
+  checked: number;
+  crossRechecked: number;
 }
 
 const BUILD = [join(root, "src", "cli", "build.ts"), "--no-cards"];
@@ -49,7 +52,14 @@ function built(run: Run): Built {
   expect(run.status).toBe(0);
   const line = /(\d+) HTML files \((?:all drawn|(\d+) drawn, \d+ unchanged)\)/.exec(run.stdout)!;
   const html = Number(line[1]);
-  return { html, drawn: line[2] === undefined ? html : Number(line[2]), bundlesReused: run.stdout.includes("bundles (reused)") };
+  const content = /Content: (\d+) files checked, the cross-file checks of (\d+) redone/.exec(run.stdout)!;
+  return {
+    html,
+    drawn: line[2] === undefined ? html : Number(line[2]),
+    bundlesReused: run.stdout.includes("bundles (reused)"),
+    checked: Number(content[1]),
+    crossRechecked: Number(content[2]),
+  };
 }
 
 function build(...args: string[]): Built {
@@ -144,13 +154,15 @@ describe("incremental build", () => {
       expect(headers()).toContain("connect-src 'self' https://api.one.example");
 
       const unchanged = build();
-      expect(unchanged).toMatchObject({ drawn: 0, bundlesReused: true });
+      // A new process goes on from the store: no file checked again, no cross-file check redone.
+      expect(unchanged).toMatchObject({ drawn: 0, bundlesReused: true, checked: 0, crossRechecked: 0 });
       expect(headers()).toContain("connect-src 'self' https://api.one.example");
 
       edit("site/legal-privacy.yaml", "title: Privacy policy | Nexa AI", "title: Privacy notice | Nexa AI");
       const title = build();
       // The page itself; no listing shows it.
-      expect(title).toMatchObject({ drawn: 1, bundlesReused: true });
+      expect(title).toMatchObject({ drawn: 1, bundlesReused: true, checked: 1 });
+      expect(title.crossRechecked).toBeLessThanOrEqual(3);
 
       edit("site/industries/health.yaml", "  title: Health\n", "  title: Health care\n");
       const card = build();
