@@ -341,6 +341,24 @@ describe("new pages, preview and publish", () => {
     expect(response.body).not.toMatch(/<script(?! type="application\/(ld\+)?json")/);
   });
 
+  it("previews a split listing as visitors first see it: its first page's cards, and a link to the next", async () => {
+    const SETTINGS = "site/_site.yaml";
+    const settings = (await app.inject(`/admin/api/page?path=${SETTINGS}`)).json();
+    const put = (text: string, base: string) => app.inject({ method: "PUT", url: "/admin/api/page", payload: { path: SETTINGS, text, base } });
+    const saved = await put(`${settings.text}cardsPerPage: 4\n`, settings.hash);
+    expect(saved.statusCode).toBe(200);
+    try {
+      const listing = "site/industries/details.yaml";
+      const response = await post("/admin/api/preview", { path: listing, text: read(listing) });
+      expect(response.statusCode).toBe(200);
+      expect(response.body.match(/Read more/g)).toHaveLength(4);
+      expect(response.body).toContain('href="/industries/details/page/2"');
+    } finally {
+      const now = (await app.inject(`/admin/api/page?path=${SETTINGS}`)).json();
+      expect((await put(settings.text, now.hash)).statusCode).toBe(200);
+    }
+  });
+
   it("does not draw a page with a problem", async () => {
     const response = await post("/admin/api/preview", { path: HEALTH, text: read(HEALTH).replace("type: hero", "type: heor") });
     expect(response.statusCode).toBe(422);
