@@ -9,7 +9,7 @@ import { problem, sortProblems, type Problem } from "../content/problem.ts";
 import type { SiteContent } from "../content/site.ts";
 import { sourceOf, type RenderedElement } from "../content/source-of.ts";
 import { axeViolations, withAxe } from "./axe.ts";
-import { CHROMIUM_ARGS, chromiumPath } from "./chromium.ts";
+import { behaviourChromiumPath, CHROMIUM_ARGS } from "./chromium.ts";
 import { structuredDataFindings } from "./seo/check-findings.ts";
 
 /**
@@ -154,10 +154,14 @@ export function serveBuilt(built: BuiltSite): Promise<{ server: Server; base: st
   return new Promise((done) => server.listen(0, "127.0.0.1", () => done({ server, base: `http://127.0.0.1:${(server.address() as { port: number }).port}` })));
 }
 
-/** Chromium as the check drives it (loaded when first needed: the server imports this module, and starts no browser until a publish). */
+/**
+ * Chromium as the check drives it: the headless shell when it is installed, as the end-to-end
+ * tests' axe checks use it (nothing here is measured in pixels). Loaded when first needed: the
+ * server imports this module, and starts no browser until a publish.
+ */
 export async function launchChromium(): Promise<Browser> {
   const { chromium } = await import("@playwright/test");
-  return chromium.launch({ executablePath: chromiumPath(), args: [...CHROMIUM_ARGS] });
+  return chromium.launch({ executablePath: behaviourChromiumPath(), args: [...CHROMIUM_ARGS] });
 }
 
 /** `<nav class="_nav_x" aria-label="On this page">…` → `<nav aria-label="On this page">`: the element as an editor can recognise it. */
