@@ -99,11 +99,18 @@ export function EditorApp() {
     const timer = window.setTimeout(async () => {
       setChecking(true);
       try {
-        const checked = await api.check(open.file, text, controller.signal);
+        // Both asked at once, the check first: the preview does not wait for the problem list to
+        // come back (the server refuses to draw a page with a problem by itself, and the check it
+        // repeats is the one just made, kept).
+        const checking = api.check(open.file, text, controller.signal);
+        const previewed = api.preview(open.file, text, controller.signal);
+        // Read in any case, so a refusal is never an unhandled rejection while the check is awaited.
+        previewed.catch(() => undefined);
+        const checked = await checking;
         setProblems(checked.problems);
         setCheckedText(text);
         try {
-          setHtml(await api.preview(open.file, text, controller.signal));
+          setHtml(await previewed);
           setStale("");
         } catch (e) {
           if (!(e instanceof ApiError)) throw e;

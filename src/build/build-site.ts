@@ -40,6 +40,22 @@ export interface BuildOptions {
   drawCards: boolean;
   /** Reuse what is unchanged from the live build (false: build everything, as on a first build). */
   incremental: boolean;
+  /**
+   * Called once the build is drawn and on disk but not yet live (a publish checks its pages
+   * there): true switches it live, false drops it and leaves the live site as it was.
+   */
+  stage?: (staged: StagedSite) => Promise<boolean>;
+}
+
+/**
+ * A build drawn but not yet live: what a visitor would get once it is switched. `site` holds the
+ * files it writes; for an update in place they are only the changed ones, and every other file is
+ * the live build's (`under`) but for the ones it removes.
+ */
+export interface StagedSite {
+  site: string;
+  under: string | null;
+  removed: string[];
 }
 
 export interface BuildSummary {
@@ -54,6 +70,8 @@ export interface BuildSummary {
   bundlesReused: boolean;
   /** An update in place (bundles reused): the files it wrote into the live build and the files it removed from it. */
   filesWritten?: number;
+  /** False when the stage hook dropped the build: nothing went live. */
+  switched: boolean;
   filesRemoved?: number;
   seconds: number;
   phases: Record<string, number>;
@@ -169,6 +187,7 @@ export async function buildSite(root: string, options: BuildOptions): Promise<Bu
     phases,
     cards: seo.cards,
     warnings: seo.warnings,
+    switched: true,
   });
 
   if (reuse) {
@@ -195,6 +214,14 @@ export async function buildSite(root: string, options: BuildOptions): Promise<Bu
       for (const file of filesUnder(join(liveSite, "assets"), { relative: true }).map((f) => join("assets", f)))
         if (SITE_DATA_FILE.test(file) && !keptSiteFiles.includes(file) && !siteFileAndCopies(pages.siteFile).includes(file)) update.remove(file);
       phaseDone("prerender");
+      if (options.stage) {
+        const go = await options.stage({ site: update.site, under: liveSite, removed: update.removals() });
+        phaseDone("staged");
+        if (!go) {
+          update.discard();
+          return { ...summary(pages, seo), switched: false };
+        }
+      }
       const state: BuildState = { ...previous, pages: pages.state, siteFile: pages.siteFile };
       const carried = [
         ...(readCompletion(live!)?.carried ?? []).filter((f) => !SITE_DATA_FILE.test(f)),
@@ -266,6 +293,15 @@ export async function buildSite(root: string, options: BuildOptions): Promise<Bu
     const state: BuildState = { codeDigest: code, template, manifest, pages: pages.state, assets, apiBase, siteFile: pages.siteFile };
     writeFileSync(join(dir, STATE_FILE), JSON.stringify(state));
     markComplete(dir, { builtAt: new Date().toISOString(), htmlFiles: pages.files.length, carried });
+    // A whole build that is not linked never goes live: dropped, or left by a kill, the next build removes it.
+    if (options.stage) {
+      const go = await options.stage({ site, under: null, removed: [] });
+      phaseDone("staged");
+      if (!go) {
+        rmSync(dir, { recursive: true, force: true });
+        return { ...summary(pages, seo), switched: false };
+      }
+    }
     goLive(root, dir);
     removeOtherBuilds(root, live ? [dir, live] : [dir]);
     phaseDone("switch");

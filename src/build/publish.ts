@@ -149,6 +149,9 @@ export const CACHE_NAME = "cache";
 /** The file of kept content checks (src/content/site-checks.ts) that the build, the dev server and the editor share. */
 export const contentChecksStore = (root: string): string => join(buildsDir(root), CACHE_NAME, "content-checks.bin");
 
+/** How `build --stage` begins the line that says where its staged build is (src/cli/build.ts), for the server that reads it. */
+export const STAGED_MARK = "STAGED ";
+
 const UPDATE_PREFIX = "update-";
 const JOURNAL_FILE = "journal.json";
 
@@ -187,6 +190,12 @@ export class LiveUpdate {
   /** A file of the live site (relative to site/) that the update removes. */
   remove(file: string): void {
     this.removed.add(file);
+  }
+
+  /** The files of the live site the update removes (relative to site/), but those it writes again. */
+  removals(): string[] {
+    const written = new Set(filesBelow(this.site));
+    return [...this.removed].filter((f) => !written.has(f)).sort();
   }
 
   /** Writes the journal, then applies it. The new state file is written into the update folder first (`state`, its name in the build folder). */

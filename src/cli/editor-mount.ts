@@ -6,8 +6,9 @@ import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { ConfigError } from "../server/config-error.ts";
 import { bundlesAreFresh, loadEditorBundles } from "../server/editor/bundle-files.ts";
-import { projectCheck } from "../server/editor/publish.ts";
-import { buildProcess, SiteRebuilder } from "../server/editor/rebuild.ts";
+import { WarmChecker } from "../server/editor/page-checker.ts";
+import { stagedCheck } from "../server/editor/publish.ts";
+import { buildProcess, SiteRebuilder, stagedBuildProcess } from "../server/editor/rebuild.ts";
 import type { ServerConfig } from "../server/env.ts";
 import type { EditorMount } from "../server/start-server.ts";
 import { openStaffStore } from "../server/staff/open-staff-store.ts";
@@ -36,7 +37,8 @@ export async function editorMountFor(config: ServerConfig, codeRoot: string): Pr
     const code = await buildEditor(codeRoot);
     if (code !== 0) throw new Error(`npm run build:editor failed (exit code ${code}).`);
   }
-  // After a publish the working copy's site is rebuilt into its dist/, the site this server serves.
-  const rebuilder = new SiteRebuilder(buildProcess(codeRoot, root), (line) => console.log(line));
-  return { mount: { root, bundles: await loadEditorBundles(codeRoot), checkPages: projectCheck(codeRoot, root), rebuilder }, why: `SITE_EDITOR=${mode}` };
+  // A publish builds the working copy's site staged into its dist/ (the site this server serves), checks its pages there in a warm browser, then switches it live.
+  const rebuilder = new SiteRebuilder(buildProcess(codeRoot, root), (line) => console.log(line), stagedBuildProcess(codeRoot, root));
+  const checkPages = stagedCheck(codeRoot, root, new WarmChecker());
+  return { mount: { root, bundles: await loadEditorBundles(codeRoot), checkPages, rebuilder }, why: `SITE_EDITOR=${mode}` };
 }

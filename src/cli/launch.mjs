@@ -30,6 +30,7 @@ const COMMANDS = {
   staff: "src/cli/staff.ts",
   start: "src/cli/start.ts",
   serve: "src/cli/serve-api.ts",
+  build: "src/cli/build.ts",
 };
 
 /**

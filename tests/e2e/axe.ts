@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
-import { axeViolations } from "../../src/cli/axe.ts";
+import { axeViolations } from "../../src/build/axe.ts";
 
-export { withAxe } from "../../src/cli/axe.ts";
+export { withAxe } from "../../src/build/axe.ts";
 
 /** Every axe violation on the page as one readable line per element, so a failure says what to fix and where. */
 export async function axeProblems(page: Page, options: { skip?: string[] } = {}): Promise<string[]> {

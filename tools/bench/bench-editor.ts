@@ -99,7 +99,10 @@ async function measure(root: string): Promise<{ problems: number[]; preview: num
     return { problems, preview };
   } finally {
     await browser.close();
+    // Waited for: the editor writes its check store as it stops, and the copy is removed next.
+    const exited = new Promise((resolve) => editor.once("exit", resolve));
     editor.kill("SIGTERM");
+    await exited;
   }
 }
 

@@ -1,5 +1,3 @@
-import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import type { LoadedFile } from "../../content/load.ts";
 import { locate, type Segment } from "../../content/locate.ts";
 import type { SiteContent } from "../../content/site.ts";
@@ -18,9 +16,10 @@ const BUILD_FAULT = "the build wrote it wrong, not the page file: tell a develop
 /**
  * What `npm run check` says about a page's structured data: course facts the build could not
  * read (at the fact or table cell), and data that the built page lacks or that misses one of
- * Google's required properties (at the card's facts for a Course, else at the title).
+ * Google's required properties (at the card's facts for a Course, else at the title). `builtHtml`
+ * is the page as built (null: not built, and only the facts are checked).
  */
-export function structuredDataFindings(content: SiteContent, route: string, distDir: string, loaded: LoadedFile): StructuredDataFinding[] {
+export function structuredDataFindings(content: SiteContent, route: string, builtHtml: string | null, loaded: LoadedFile): StructuredDataFinding[] {
   const tree = siteTreeOf(content.site!, content.pages, content.table.primaryOf);
   const expected = pageSeoOf(tree, route);
   const findings: StructuredDataFinding[] = expected.problems.map((p) => ({
@@ -28,9 +27,8 @@ export function structuredDataFindings(content: SiteContent, route: string, dist
     message: `structured data: ${p.message}`,
     hint: p.hint,
   }));
-  const file = join(distDir, route === "/" ? "index.html" : `${route.slice(1)}/index.html`);
-  if (!existsSync(file)) return findings;
-  const { blocks, problems } = jsonLdOf(readFileSync(file, "utf8"));
+  if (builtHtml === null) return findings;
+  const { blocks, problems } = jsonLdOf(builtHtml);
   const placeOf = (type: string): Segment[] => (type === "Course" && tree.pages.get(route)?.card?.facts ? ["card", "facts"] : ["title"]);
   for (const problem of problems) findings.push({ at: locate(loaded, ["title"]), message: `structured data: ${problem}`, hint: BUILD_FAULT });
   const found = typesOf(blocks);

@@ -141,7 +141,10 @@ export async function editorPlugin(app: FastifyInstance, options: EditorOptions)
   const workspace = new Workspace(options.root);
   // Compile the schemas and check every file once now, so the first page list and the first keystroke are as quick as the rest.
   workspace.content();
-  app.addHook("onClose", async () => workspace.close());
+  app.addHook("onClose", async () => {
+    workspace.close();
+    await options.checkPages.close?.();
+  });
   const { bundles } = options;
   const index = () => validatorsOf(options.root).index;
 
@@ -296,11 +299,15 @@ export async function editorPlugin(app: FastifyInstance, options: EditorOptions)
     return next;
   };
 
-  // Answered at once: the rebuild runs in the background, and /admin/api/live tells when this publish is live.
-  const rebuildAfter = <T extends object>(published: T) => ({ ...published, rebuild: options.rebuilder?.request() ?? null });
+  // A publish that staged its build answers once it is live; otherwise the rebuild runs in the background, and /admin/api/live tells when this publish is live.
+  const rebuildAfter = <T extends { live?: { id: number } }>(published: T) => ({
+    ...published,
+    rebuild: published.live?.id ?? options.rebuilder?.request() ?? null,
+  });
+  const live = { rebuilder: options.rebuilder };
 
   app.post("/admin/api/publish", limits, async (request) =>
-    rebuildAfter(await oneAtATime(() => publish(workspace, bodyOf(request).message, options.checkPages, { ...authorOf(request), ...remote }))),
+    rebuildAfter(await oneAtATime(() => publish(workspace, bodyOf(request).message, options.checkPages, { ...authorOf(request), ...remote, ...live }))),
   );
 
   if (drafts) {
@@ -340,7 +347,7 @@ export async function editorPlugin(app: FastifyInstance, options: EditorOptions)
         const { files, restore } = await drafts.apply(draft, await changedSiteFiles(options.root));
         let published;
         try {
-          published = await publish(workspace, message, options.checkPages, { author: draft.by, only: files, ...remote });
+          published = await publish(workspace, message, options.checkPages, { author: draft.by, only: files, ...remote, ...live });
         } catch (error) {
           await restore();
           throw error;

@@ -1,7 +1,11 @@
 import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import type { BuiltSite } from "../../build/page-check.ts";
+import type { SiteContent } from "../../content/site.ts";
 import { EditorInputError } from "./editor-error.ts";
+import type { WarmChecker } from "./page-checker.ts";
+import type { SiteRebuilder } from "./rebuild.ts";
 import type { Workspace } from "./workspace.ts";
 
 const run = promisify(execFile);
@@ -13,6 +17,10 @@ export interface Published {
   pushed: boolean;
   /** Why the push failed, when a remote is set and it did: the commit stays, and the next publish pushes it too. */
   pushError?: string;
+  /** Seconds each step took, in the order they ran: with a live site, build, check, commit, switch (then push); without, check and commit. */
+  phases: Record<string, number>;
+  /** With a live site: the publish's number (GET /admin/api/live), and whether the change was live when the publish answered. */
+  live?: { id: number; live: boolean };
 }
 
 /** Who a commit is by: a member of staff's name and email, from their account. */
@@ -31,16 +39,31 @@ export interface PublishOptions {
   remote?: string;
   /** Only these of the changed files (a draft's): others changed in the working copy stay out of the commit. */
   only?: string[];
+  /** The live site (`npm start`): the publish's build is staged there, its pages checked on it, and it is switched live after the commit. */
+  rebuilder?: SiteRebuilder | undefined;
 }
 
 /** The page a change of the site's settings (or of a picture alone) is checked on: the home page shows the header, the footer and the settings. */
 export const SETTINGS_PAGE = "site/index.yaml";
 
-/** How a publish checks a page beyond validate: the project's `npm run check` (render, axe, SEO, structured data). */
-export type PageChecker = (files: string[]) => Promise<{ ok: boolean; output: string }>;
+/**
+ * How a publish checks its pages beyond validate: the checks of `npm run check` (render, axe, SEO,
+ * structured data). With a live site they run on the publish's staged build (`staged`); `warm`,
+ * when there is one, is called as the build starts, to have the browser ready when it is done,
+ * and `close` when the editor closes.
+ */
+export type PageChecker = ((files: string[], staged?: { built: BuiltSite; content: SiteContent }) => Promise<{ ok: boolean; output: string }>) & {
+  warm?: () => void;
+  close?: () => Promise<void>;
+};
 
-/** `npm run check` on the working copy, one page at a time as it takes them (it builds the site in a temporary folder and drives Chromium). */
+/** `npm run check` on the working copy, one page at a time as it takes them (it builds the site in a temporary folder and drives Chromium): `npm run edit`'s check, which has no live site to stage a build in. */
 export function projectCheck(codeRoot: string, root: string): PageChecker {
+  const checkFiles = async (files: string[]) => {
+    const results = [];
+    for (const file of files) results.push(await checkOne(file));
+    return { ok: results.every((r) => r.ok), output: results.map((r) => r.output).join("\n") };
+  };
   const checkOne = async (file: string) => {
     try {
       const { stdout } = await run(process.execPath, [join(codeRoot, "src", "cli", "launch.mjs"), "check", "--root", root, file], {
@@ -53,11 +76,19 @@ export function projectCheck(codeRoot: string, root: string): PageChecker {
       return { ok: false, output: `${stdout}${stderr}`.trim() };
     }
   };
-  return async (files) => {
-    const results = [];
-    for (const file of files) results.push(await checkOne(file));
-    return { ok: results.every((r) => r.ok), output: results.map((r) => r.output).join("\n") };
-  };
+  return checkFiles;
+}
+
+/**
+ * The page check inside `npm start`: the checks of `npm run check` on the publish's staged build, in
+ * the server's warm browser (page-checker.ts); projectCheck when a publish has no staged build.
+ */
+export function stagedCheck(codeRoot: string, root: string, checker: WarmChecker): PageChecker {
+  const fallback = projectCheck(codeRoot, root);
+  const check: PageChecker = (files, staged) => (staged ? checker.check(root, staged.content, staged.built, files) : fallback(files));
+  check.warm = () => checker.warm();
+  check.close = () => checker.close();
+  return check;
 }
 
 /** git in `root`, its output; a failure is the editor's 500 with git's own words. */
@@ -92,6 +123,12 @@ export async function changedSiteFiles(root: string): Promise<string[]> {
  * identity), rebased onto EDITOR_GIT_REMOTE's branch and pushed when it is set, or pushed to the
  * upstream when there is one. Nothing with a problem is published. A push that fails leaves the
  * commit in place and says why.
+ *
+ * With a live site (`options.rebuilder`, inside `npm start`) the site is built first, staged but
+ * not live; the pages are checked on that build, then the commit is made and the build switched
+ * live, all before the publish answers. A check that fails drops the build: nothing is committed
+ * and the live site is untouched. If the server dies after the commit and before the switch, the
+ * build process drops its build (its stdin closes) and `npm start` rebuilds the newer site/.
  */
 export async function publish(workspace: Workspace, message: unknown, checkPages: PageChecker, options: PublishOptions = {}): Promise<Published> {
   if (typeof message !== "string" || message.trim() === "")
@@ -105,15 +142,76 @@ export async function publish(workspace: Workspace, message: unknown, checkPages
   if (problems.length > 0) throw new EditorInputError(422, notPublished(problems.length, problems.filter((p) => !files.includes(p.file)).length), { problems });
   const pages = files.filter((f) => f.endsWith(".yaml") && !f.endsWith("/_site.yaml") && content.files.includes(join(root, f)));
   if (pages.length === 0) pages.push(SETTINGS_PAGE);
-  const checked = await checkPages(pages);
-  if (!checked.ok) throw new EditorInputError(422, "Not published: the page check found problems. Fix them and publish again.", { report: checked.output });
+
+  const phases: Record<string, number> = {};
+  let phaseStarted = performance.now();
+  const phaseDone = (name: string) => {
+    const now = performance.now();
+    phases[name] = (now - phaseStarted) / 1000;
+    phaseStarted = now;
+  };
+  const rebuilder = options.rebuilder?.stages ? options.rebuilder : undefined;
+  if (!rebuilder) {
+    const checked = await checkPages(pages);
+    phaseDone("check");
+    if (!checked.ok) throw notChecked(checked.output);
+    const committed = await commitFiles(root, message, files, options);
+    phaseDone("commit");
+    const published = await pushCommit(root, committed, files);
+    phaseDone("push");
+    return { ...published, phases };
+  }
+
+  checkPages.warm?.();
+  const staging = await rebuilder.stage();
+  let settled = false;
+  try {
+    phaseDone("build");
+    const built = staging.run.built;
+    if (built === null)
+      throw new EditorInputError(422, "Not published: the site did not build with this change. Fix what the report says and publish again.", {
+        report: staging.run.output().trim(),
+      });
+    const checked = await checkPages(pages, { built, content });
+    phaseDone("check");
+    if (!checked.ok) throw notChecked(checked.output);
+    const committed = await commitFiles(root, message, files, options);
+    phaseDone("commit");
+    settled = true;
+    let live = await staging.switch();
+    phaseDone("switch");
+    // The staged build is of this copy before the rebase: what others pushed meanwhile goes live with a rebuild after it.
+    if (committed.rebased && live.live) live = { id: rebuilder.request(), live: false };
+    const published = await pushCommit(root, committed, files);
+    phaseDone("push");
+    return { ...published, phases, live };
+  } finally {
+    if (!settled) await staging.drop();
+  }
+}
+
+const notChecked = (report: string) => new EditorInputError(422, "Not published: the page check found problems. Fix them and publish again.", { report });
+
+interface Committed {
+  commit: string;
+  upstream: Upstream | null;
+  /** The commit was rebased onto others' newer commits from the remote. */
+  rebased: boolean;
+}
+
+/** The commit of `files`, rebased onto EDITOR_GIT_REMOTE's branch when it is set (fetched first: a remote out of reach commits nothing). */
+async function commitFiles(root: string, message: string, files: string[], options: PublishOptions): Promise<Committed> {
   const upstream = options.remote === undefined ? null : await fetchUpstream(root, options.remote);
   const before = (await git(root, ["rev-parse", "HEAD"])).trim();
   await git(root, ["add", "--all", "--", ...files]);
   const author = options.author ? [`--author=${identity(options.author)}`] : [];
   await git(root, ["commit", "--quiet", ...author, "--message", message.trim(), "--", ...files]);
-  if (upstream?.commit) await rebaseOnto(root, upstream.commit, before, upstream.remote);
-  const commit = (await git(root, ["rev-parse", "HEAD"])).trim();
+  const rebased = upstream?.commit ? await rebaseOnto(root, upstream.commit, before, upstream.remote) : false;
+  return { commit: (await git(root, ["rev-parse", "HEAD"])).trim(), upstream, rebased };
+}
+
+/** Pushes the commit to EDITOR_GIT_REMOTE, or to the branch's upstream (or the one remote) when there is one. */
+async function pushCommit(root: string, { commit, upstream }: Committed, files: string[]): Promise<Omit<Published, "phases">> {
   if (upstream) return pushTo(root, upstream, commit, files);
   const remotes = (await git(root, ["remote"])).trim().split("\n").filter(Boolean);
   if (remotes.length === 0) return { commit, files, pushed: false };
@@ -154,16 +252,17 @@ async function fetchUpstream(root: string, remote: string): Promise<Upstream> {
  * Puts the new commit on top of the remote's: changes pushed by others meanwhile are kept. When
  * both changed the same lines the rebase is undone and so is the commit, so the working copy is
  * as it was before the publish (the changes there, uncommitted), and the publisher is told which files.
+ * True when it rebased (others' commits came in), false when the commit was already on top.
  */
-async function rebaseOnto(root: string, upstream: string, before: string, remote: string): Promise<void> {
+async function rebaseOnto(root: string, upstream: string, before: string, remote: string): Promise<boolean> {
   const ahead = await run("git", ["merge-base", "--is-ancestor", upstream, "HEAD"], { cwd: root }).then(
     () => true,
     () => false,
   );
-  if (ahead) return;
+  if (ahead) return false;
   try {
     await run("git", ["rebase", "--quiet", "--autostash", upstream], { cwd: root });
-    return;
+    return true;
   } catch {
     const conflicted = (await git(root, ["diff", "--name-only", "--diff-filter=U", "-z"])).split("\0").filter(Boolean).sort();
     await git(root, ["rebase", "--abort"]);
@@ -177,7 +276,7 @@ async function rebaseOnto(root: string, upstream: string, before: string, remote
   }
 }
 
-async function pushTo(root: string, upstream: Upstream, commit: string, files: string[]): Promise<Published> {
+async function pushTo(root: string, upstream: Upstream, commit: string, files: string[]): Promise<Omit<Published, "phases">> {
   try {
     await git(root, ["push", "--quiet", upstream.remote, `HEAD:refs/heads/${upstream.branch}`]);
     return { commit, files, pushed: true };

@@ -4,7 +4,9 @@ import { appendFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, realpat
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { builtHtml } from "../../../src/build/page-check.ts";
 import { readCompletion } from "../../../src/build/publish.ts";
+import { stagedBuildProcess } from "../../../src/server/editor/rebuild.ts";
 import { startServer } from "../../../src/server/start-server.ts";
 import { PROJECT } from "../fixture-site.ts";
 
@@ -122,7 +124,7 @@ sections:
 `;
 
 /** Asks for every path, 50 at a time, until the build is done (and each path at least once); returns the answers that were not 200. */
-async function pollWhile(url: string, paths: string[], building: Promise<Run>): Promise<string[]> {
+async function pollWhile(url: string, paths: string[], building: Promise<unknown>): Promise<string[]> {
   let done = false;
   void building.then(() => (done = true));
   const failures: string[] = [];
@@ -216,14 +218,27 @@ describe("incremental build", () => {
         expect(realpathSync(join(root, "dist"))).not.toBe(site);
         expect(failures).toEqual([]);
 
-        // A title, as a publish makes it: the live build is updated in place, and the running server serves it without a restart.
+        // A title, as a publish makes it: staged (build --stage, as the server runs it), checked there, then switched. Dropped,
+        // the staged build leaves the live site byte for byte as it was; switched, the live build is updated in place, and the
+        // running server serves it without a restart.
         edit("site/legal-privacy.yaml", /^title: .*$/m, "title: Privacy, as published | Nexa AI");
-        const publishing = buildInBackground();
+        const live = snapshot();
+        const stage = stagedBuildProcess(PROJECT, root, ["--no-cards"]);
+        const dropped = await stage();
+        expect(builtHtml(dropped.built!, "/legal-privacy")).toContain("<title>Privacy, as published | Nexa AI</title>");
+        expect(await (await fetch(`${server.url}/legal-privacy`)).text()).not.toContain("as published");
+        await dropped.drop();
+        expect(differences(live, snapshot())).toEqual([]);
+        expect(readdirSync(dirname(realpathSync(join(root, "dist")))).filter((name) => name.startsWith("update-"))).toEqual([]);
+
+        const staged = await stage();
+        const publishing = staged.switch();
         expect(await pollWhile(server.url, paths, publishing)).toEqual([]);
         const publish = await publishing;
-        expect(built(publish)).toMatchObject({ drawn: 1, bundlesReused: true });
+        expect(publish.ok).toBe(true);
+        expect(built({ status: 0, stdout: publish.output, stderr: "" })).toMatchObject({ drawn: 1, bundlesReused: true });
         // The page, its data file and their compressed copies: nothing else of the site is written.
-        const written = Number(/in place: (\d+) files written, 0 removed/.exec(publish.stdout)?.[1]);
+        const written = Number(/in place: (\d+) files written, 0 removed/.exec(publish.output)?.[1]);
         expect(written).toBeGreaterThan(0);
         expect(written).toBeLessThanOrEqual(6);
         expect(await (await fetch(`${server.url}/legal-privacy`)).text()).toContain("<title>Privacy, as published | Nexa AI</title>");

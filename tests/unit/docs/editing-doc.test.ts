@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { seoFindings } from "../../../src/cli/check.ts";
+import { seoFindings } from "../../../src/build/page-check.ts";
 import { createValidators } from "../../../src/content/ajv.ts";
 import { pictureSize } from "../../../src/content/check-references.ts";
 import { loadYaml } from "../../../src/content/load.ts";

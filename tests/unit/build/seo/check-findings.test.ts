@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { formatProblem } from "../../../../src/content/format-problems.ts";
@@ -33,7 +33,10 @@ const dist = join(copy.root, "dist");
 
 const findingsOf = (file: string, route: string) => {
   const loaded = loadYaml(file, readFileSync(join(copy.root, file))).loaded!;
-  return structuredDataFindings(content, route, dist, loaded).map((f) => formatProblem(problem(file, f.at, f.message, f.hint)));
+  const html = join(dist, route === "/" ? "index.html" : `${route.slice(1)}/index.html`);
+  return structuredDataFindings(content, route, existsSync(html) ? readFileSync(html, "utf8") : null, loaded).map((f) =>
+    formatProblem(problem(file, f.at, f.message, f.hint)),
+  );
 };
 
 describe("npm run check: structured data at the YAML line", () => {

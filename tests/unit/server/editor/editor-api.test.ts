@@ -1,11 +1,15 @@
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_CSP, adminPageCsp, PREVIEW_CSP } from "../../../../src/server/editor/index.ts";
+import { builtHtml } from "../../../../src/build/page-check.ts";
+import { LiveUpdate } from "../../../../src/build/publish.ts";
 import type { PageChecker } from "../../../../src/server/editor/publish.ts";
+import { SiteRebuilder, type StageRebuild } from "../../../../src/server/editor/rebuild.ts";
+import { filesUnder } from "../../../../src/shared/files-under.ts";
 import { siteCopyRoot } from "../../fixture-site.ts";
 import { startEditorApp } from "./editor-app.ts";
 
@@ -341,6 +345,24 @@ describe("new pages, preview and publish", () => {
     expect(response.body).not.toMatch(/<script(?! type="application\/(ld\+)?json")/);
   });
 
+  it("previews a split listing as visitors first see it: its first page's cards, and a link to the next", async () => {
+    const SETTINGS = "site/_site.yaml";
+    const settings = (await app.inject(`/admin/api/page?path=${SETTINGS}`)).json();
+    const put = (text: string, base: string) => app.inject({ method: "PUT", url: "/admin/api/page", payload: { path: SETTINGS, text, base } });
+    const saved = await put(`${settings.text}cardsPerPage: 4\n`, settings.hash);
+    expect(saved.statusCode).toBe(200);
+    try {
+      const listing = "site/industries/details.yaml";
+      const response = await post("/admin/api/preview", { path: listing, text: read(listing) });
+      expect(response.statusCode).toBe(200);
+      expect(response.body.match(/Read more/g)).toHaveLength(4);
+      expect(response.body).toContain('href="/industries/details/page/2"');
+    } finally {
+      const now = (await app.inject(`/admin/api/page?path=${SETTINGS}`)).json();
+      expect((await put(settings.text, now.hash)).statusCode).toBe(200);
+    }
+  });
+
   it("does not draw a page with a problem", async () => {
     const response = await post("/admin/api/preview", { path: HEALTH, text: read(HEALTH).replace("type: hero", "type: heor") });
     expect(response.statusCode).toBe(422);
@@ -442,6 +464,96 @@ describe("new pages, preview and publish", () => {
       git("remote", "remove", "origin");
       rmSync(remote, { recursive: true, force: true });
     }
+  });
+
+  describe("with a live site (npm start): one staged build, checked, then committed and switched", () => {
+    // A live build as the build leaves one (dist → .builds/live/site), and a stand-in for the build process that stages the
+    // changed page's text as its HTML in a real in-place update (LiveUpdate), switched or dropped as the publish says.
+    const events: string[] = [];
+    let liveApp: FastifyInstance;
+    let closeLive: () => Promise<void>;
+    const buildDir = () => join(root, ".builds", "live");
+    const served = () => Object.fromEntries(filesUnder(join(root, "dist"), { relative: true }).map((f) => [f, readFileSync(join(root, "dist", f), "utf8")]));
+    const stage: StageRebuild = async () => {
+      events.push("build");
+      const update = new LiveUpdate(buildDir());
+      mkdirSync(join(update.site, "industries", "health"), { recursive: true });
+      writeFileSync(join(update.site, "industries", "health", "index.html"), read(HEALTH));
+      return {
+        built: { site: update.site, under: join(buildDir(), "site"), removed: [] },
+        output: () => "",
+        seconds: 0,
+        switch: async () => {
+          events.push(`switch, after the commit "${git("log", "-1", "--format=%s").trim()}"`);
+          update.commit({ builtAt: "new", htmlFiles: 2, carried: [] }, { name: "state.json", text: "{}" });
+          return { ok: true, output: "switched", seconds: 0 };
+        },
+        drop: async () => {
+          events.push("drop");
+          update.discard();
+        },
+      };
+    };
+    let verdict = { ok: true, output: "" };
+    const checkStaged: PageChecker = async (files, staged) => {
+      events.push(`check ${files.join(", ")}: ${staged ? builtHtml(staged.built, "/industries/health")?.split("\n").at(-2) : "no staged build"}`);
+      return verdict;
+    };
+
+    beforeAll(async () => {
+      mkdirSync(join(buildDir(), "site", "industries", "health"), { recursive: true });
+      writeFileSync(join(buildDir(), "site", "index.html"), "<h1>Home</h1>");
+      writeFileSync(join(buildDir(), "site", "industries", "health", "index.html"), "the live health page");
+      writeFileSync(join(buildDir(), "complete.json"), JSON.stringify({ builtAt: "old", htmlFiles: 2, carried: [] }));
+      symlinkSync(".builds/live/site", join(root, "dist"), "dir");
+      writeFileSync(join(root, ".git", "info", "exclude"), "dist\n.builds/\n");
+      ({ app: liveApp, close: closeLive } = await startEditorApp(
+        root,
+        checkStaged,
+        new SiteRebuilder(
+          async () => ({ ok: false, output: "", seconds: 0 }),
+          () => {},
+          stage,
+        ),
+      ));
+    });
+    afterAll(async () => {
+      await closeLive?.();
+      rmSync(join(root, "dist"), { force: true });
+      rmSync(join(root, ".builds"), { recursive: true, force: true });
+    });
+
+    it("publishes nothing when the check of the staged build fails, and leaves the live site byte for byte as it was", async () => {
+      reset();
+      events.length = 0;
+      const before = served();
+      const head = git("rev-parse", "HEAD");
+      writeFileSync(join(root, HEALTH), read(HEALTH) + "# staged, refused\n");
+      verdict = { ok: false, output: "site/industries/health.yaml:1:1  accessibility: something" };
+      const response = await liveApp.inject({ method: "POST", url: "/admin/api/publish", payload: { message: "Refused" } });
+      verdict = { ok: true, output: "" };
+      expect(response.statusCode).toBe(422);
+      expect(response.json().report).toBe("site/industries/health.yaml:1:1  accessibility: something");
+      expect(events).toEqual(["build", `check ${HEALTH}: # staged, refused`, "drop"]);
+      expect(served()).toEqual(before);
+      expect(readdirSync(buildDir()).filter((name) => name.startsWith("update-"))).toEqual([]);
+      expect([git("rev-parse", "HEAD"), git("status", "--porcelain", "--", "site")]).toEqual([head, ` M ${HEALTH}\n`]);
+    });
+
+    it("answers a passing publish once it is live: build, check, commit, switch, in that order", async () => {
+      reset();
+      events.length = 0;
+      writeFileSync(join(root, HEALTH), read(HEALTH) + "# staged, live\n");
+      const response = await liveApp.inject({ method: "POST", url: "/admin/api/publish", payload: { message: "Live" } });
+      expect(response.statusCode).toBe(200);
+      const answer = response.json();
+      expect(served()["industries/health/index.html"]).toBe(read(HEALTH));
+      expect(events).toEqual(["build", `check ${HEALTH}: # staged, live`, 'switch, after the commit "Live"']);
+      expect(Object.keys(answer.phases)).toEqual(["build", "check", "commit", "switch", "push"]);
+      expect(answer).toMatchObject({ files: [HEALTH], live: { id: answer.rebuild, live: true } });
+      const status = await liveApp.inject({ method: "GET", url: `/admin/api/live?after=${answer.rebuild}` });
+      expect(status.json()).toMatchObject({ live: answer.rebuild, building: false });
+    });
   });
 
   it("serves the editor's page under its strict CSP, with a new style nonce each time for CodeMirror's stylesheet", async () => {

@@ -6,12 +6,17 @@ import { render as renderPage } from "../../../../src/app/entry-server.tsx";
 import { NONCE_PLACEHOLDER } from "../../../../src/server/editor/bundle-files.ts";
 import { editorPlugin } from "../../../../src/server/editor/index.ts";
 import type { PageChecker } from "../../../../src/server/editor/publish.ts";
+import type { SiteRebuilder } from "../../../../src/server/editor/rebuild.ts";
 
 /**
  * The editor's routes on a site copy at `root`, in process, with stand-in bundles: an admin page
  * and the preview's stylesheet, kept outside the copy (the publish tests stash and commit it).
  */
-export async function startEditorApp(root: string, checkPages: PageChecker): Promise<{ app: FastifyInstance; close: () => Promise<void> }> {
+export async function startEditorApp(
+  root: string,
+  checkPages: PageChecker,
+  rebuilder?: SiteRebuilder,
+): Promise<{ app: FastifyInstance; close: () => Promise<void> }> {
   const bundleDir = mkdtempSync(join(tmpdir(), "nexa-editor-bundles-"));
   const adminDir = join(bundleDir, "admin");
   const previewDir = join(bundleDir, "preview");
@@ -20,7 +25,12 @@ export async function startEditorApp(root: string, checkPages: PageChecker): Pro
   writeFileSync(join(adminDir, "index.html"), `<!doctype html><title>Site editor</title><meta property="csp-nonce" nonce="${NONCE_PLACEHOLDER}">`);
   writeFileSync(join(previewDir, "assets", "site.css"), "body{}");
   const app = Fastify({ logger: { level: "error" } });
-  await app.register(editorPlugin, { root, bundles: { adminDir, previewDir, stylesheet: "/admin/preview/assets/site.css", renderPage }, checkPages });
+  await app.register(editorPlugin, {
+    root,
+    bundles: { adminDir, previewDir, stylesheet: "/admin/preview/assets/site.css", renderPage },
+    checkPages,
+    rebuilder,
+  });
   await app.ready();
   return {
     app,

@@ -1,7 +1,7 @@
 import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
 import { EditorInputError } from "../../../../src/server/editor/editor-error.ts";
-import { liveRoutes, SiteRebuilder, type RebuildRun } from "../../../../src/server/editor/rebuild.ts";
+import { liveRoutes, SiteRebuilder, type RebuildRun, type StagedRun } from "../../../../src/server/editor/rebuild.ts";
 
 /** A rebuild the test finishes by hand, counting how many ran and how many ran at once. */
 function manualRuns() {
@@ -69,6 +69,43 @@ describe("SiteRebuilder", () => {
     await runs.finish();
     expect(await rebuilder.whenLive(first)).toBe(true);
     expect(rebuilder.status()).toMatchObject({ requested: second, live: second });
+  });
+
+  it("holds rebuilds while a publish's staged build is checked; a switch makes the publish live at once, a failed one asks for a rebuild", async () => {
+    const runs = manualRuns();
+    const switches: boolean[] = [true, false];
+    const staged = (): StagedRun => ({
+      built: { site: "/staged", under: null, removed: [] },
+      output: () => "",
+      seconds: 0,
+      switch: async () => ({ ok: switches.shift()!, output: "", seconds: 0 }),
+      drop: async () => {},
+    });
+    const rebuilder = new SiteRebuilder(
+      runs.run,
+      () => {},
+      async () => staged(),
+    );
+    const first = await rebuilder.stage();
+    // A rebuild asked for meanwhile waits for the staged build to be switched or dropped.
+    const asked = rebuilder.request();
+    expect(runs.runs).toBe(0);
+    expect(await first.switch()).toEqual({ id: 2, live: true });
+    expect(runs.runs).toBe(1);
+    await runs.finish();
+    expect(rebuilder.status()).toMatchObject({ live: 2, building: false });
+    expect(await rebuilder.whenLive(asked)).toBe(true);
+
+    const second = await rebuilder.stage();
+    const fallback = await second.switch();
+    expect(fallback).toEqual({ id: 3, live: false });
+    expect(rebuilder.status()).toMatchObject({ requested: 3, live: 2, building: true });
+    await runs.finish();
+    expect(await rebuilder.whenLive(fallback.id)).toBe(true);
+
+    const dropped = await rebuilder.stage();
+    await dropped.drop();
+    expect(rebuilder.status()).toMatchObject({ requested: 3, live: 3, building: false });
   });
 
   it("GET /admin/api/live?after=N answers once publish N is live", async () => {

@@ -4,8 +4,6 @@ import { createRequire } from "node:module";
 /** WCAG 2.0–2.2 A and AA, plus axe's best practices (one h1, landmarks, unique landmark names, …). */
 export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
 
-const AXE_SOURCE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
-
 /**
  * axe-core goes into every document of the context as an init script, before the page's own
  * scripts (init scripts are not subject to the page's CSP). @axe-core/playwright's AxeBuilder
@@ -15,7 +13,8 @@ const AXE_SOURCE = createRequire(import.meta.url).resolve("axe-core/axe.min.js")
  * CPU (22 s against 11 s).
  */
 export async function withAxe(context: BrowserContext): Promise<void> {
-  await context.addInitScript({ path: AXE_SOURCE });
+  // Found when first used: the server imports this module, and a deployment without the development packages never checks pages.
+  await context.addInitScript({ path: createRequire(import.meta.url).resolve("axe-core/axe.min.js") });
 }
 
 /** The part of an axe violation the checks read. */
@@ -34,9 +33,13 @@ export interface AxeViolation {
 export async function axeViolations(page: Page, { skip = [] as string[] } = {}): Promise<AxeViolation[]> {
   return page.evaluate(
     async ({ tags, skip }) => {
-      const axe = (window as unknown as { axe?: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
-      if (!axe) throw new Error("axe is not in this page: call withAxe(context) before the page opens");
-      const { violations } = await axe.run(document, {
+      // Run in the page: its window is globalThis there (src/build is compiled without the DOM's types).
+      const page = globalThis as unknown as {
+        document: unknown;
+        axe?: { run: (context: unknown, options: object) => Promise<{ violations: AxeViolation[] }> };
+      };
+      if (!page.axe) throw new Error("axe is not in this page: call withAxe(context) before the page opens");
+      const { violations } = await page.axe.run(page.document, {
         runOnly: { type: "tag", values: tags },
         rules: Object.fromEntries(skip.map((id) => [id, { enabled: false }])),
         resultTypes: ["violations"],
