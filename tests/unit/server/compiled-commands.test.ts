@@ -70,7 +70,7 @@ describe("src/cli/launch.mjs: the commands and the server as compiled JavaScript
     for (const args of [[], ["serve-everything"], ["--buld"]]) {
       const result = launch(...args);
       expect(result.status).toBe(2);
-      expect(result.stderr).toMatch(/^usage: node src\/cli\/launch\.mjs --build \| <validate\|new\|check\|migrate\|enquiries\|staff\|start\|serve>/);
+      expect(result.stderr).toMatch(/^usage: node src\/cli\/launch\.mjs --build \| <validate\|new\|check\|migrate\|enquiries\|staff\|start\|serve\|build>/);
     }
   });
 
