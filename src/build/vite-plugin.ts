@@ -113,6 +113,18 @@ export function sitePlugin(rootOverride?: string, options: { contentChecked?: bo
     return checked;
   };
   const current = (): SiteContent => (content ??= check());
+  /**
+   * The content for a page load, after a look (a stat each) at the settings file and the page's own
+   * file: one changed since it was last checked is checked now, as the watcher would have. On a busy
+   * machine the watcher reports a save late (or, for some editors' writes, not at all), and the
+   * page loaded meanwhile showed the old state, problems or none.
+   */
+  const currentFor = (server: ViteDevServer, address: string): SiteContent => {
+    const c = current();
+    const own = c.pages.find((p) => p.route === address)?.file;
+    for (const file of [SETTINGS_FILE, ...(own ? [own] : [])]) if (checks?.changedSince(join(root, file))) reload(server, join(root, file), "change");
+    return current();
+  };
   // /_data/<address>.json → what it shows, made once per check rather than per request (a list of every address).
   let entries: { of: SiteContent; byPath: Map<string, [address: string, entry: PageEntry]> } | null = null;
   const indexOf = (c: SiteContent) => {
@@ -163,8 +175,8 @@ export function sitePlugin(rootOverride?: string, options: { contentChecked?: bo
     },
     transformIndexHtml(_html, ctx) {
       if (!serving) return undefined;
-      const c = current();
       const path = normalizePath(new URL(ctx.originalUrl ?? ctx.path, "http://localhost").pathname) ?? "/";
+      const c = ctx.server ? currentFor(ctx.server, path) : current();
       const blocking = problemsBlocking(c, path);
       if (blocking.length > 0) return problemsPage(path, blocking);
       return [{ tag: "script", attrs: { type: "application/json", id: SITE_DATA_ID }, children: jsonForHtml(c.site), injectTo: "body" }];
@@ -174,17 +186,16 @@ export function sitePlugin(rootOverride?: string, options: { contentChecked?: bo
       server.middlewares.use((req, res, next) => {
         const path = new URL(req.url ?? "/", "http://localhost").pathname;
         if (!path.startsWith("/_data/")) return next();
-        const c = current();
-        const found = entryAt(c, path);
-        const address =
-          found?.[0] ??
+        const asked =
           normalizePath(
             path
               .replace(/^\/_data/, "")
               .replace(/\.json$/, "")
               .replace(/^\/index$/, "/"),
-          ) ??
-          "/";
+          ) ?? "/";
+        const c = currentFor(server, asked);
+        const found = entryAt(c, path);
+        const address = found?.[0] ?? asked;
         const blocking = problemsBlocking(c, address);
         // 409: this page cannot be shown as it stands; the app then loads the address as a whole page, which lists the problems.
         res.statusCode = blocking.length > 0 ? 409 : found ? 200 : 404;

@@ -44,6 +44,16 @@ interface StoredCheck {
   stamp?: string;
 }
 
+/** A file's "mtime:size", or "gone". */
+function stampOf(full: string): string {
+  try {
+    const stats = statSync(full);
+    return `${stats.mtimeMs}:${stats.size}`;
+  } catch {
+    return "gone";
+  }
+}
+
 interface Kept {
   digest: string;
   result: FileCheck;
@@ -136,6 +146,16 @@ export class SiteChecks {
     const many = this.options.checkMany;
     const fresh = many && plan.missing.length >= many.from ? await many.check(plan.missing.map((m) => m.full)) : this.checkHere(plan.missing);
     return this.finish(plan, fresh);
+  }
+
+  /**
+   * Whether a file's size or modification time differs from when it was last looked at (a stat):
+   * a file never looked at, or gone and never seen, has not changed.
+   */
+  changedSince(full: string): boolean {
+    const kept = this.kept.get(this.nameOf(full));
+    const stamp = stampOf(full);
+    return kept === undefined ? false : kept.stamp !== stamp;
   }
 
   /** A file's own check as last looked at (not to be written into). */
@@ -249,13 +269,7 @@ export class SiteChecks {
       const name = this.nameOf(full);
       if (request.unsaved?.full === full || !this.known.has(full)) continue;
       const kept = this.kept.get(name);
-      let stamp: string;
-      try {
-        const stats = statSync(full);
-        stamp = `${stats.mtimeMs}:${stats.size}`;
-      } catch {
-        stamp = "gone";
-      }
+      const stamp = stampOf(full);
       if (kept?.stamp === stamp) continue;
       const stored = this.stored?.get(name);
       // Unchanged since the store was written (the same size and modification time): neither read nor digested.

@@ -40,7 +40,10 @@ function devPlugin() {
     handlers[event]!(file(name));
     return sent.pop();
   };
-  return { save, file, handlers, sent };
+  /** A page load, as the dev server's HTML transform sees it. */
+  const load = (path: string) =>
+    (plugin.transformIndexHtml as { handler?: unknown } & ((html: string, ctx: unknown) => unknown))("", { path, originalUrl: path, server });
+  return { save, file, handlers, sent, load };
 }
 
 describe("npm run dev after a save", () => {
@@ -61,5 +64,28 @@ describe("npm run dev after a save", () => {
   ])("%s reloads the open pages", (_what, name, edit, event) => {
     const dev = devPlugin();
     expect(dev.save(name, edit, event)).toEqual({ type: "full-reload" });
+  });
+});
+
+describe("npm run dev when the watcher does not report a save", () => {
+  it.each([
+    [
+      "the site settings",
+      "_site.yaml",
+      (t: string) => t.replace(/^company: .*$/m, "company: [Fixture"),
+      /<h1>The site settings have 1 problem, so no page can be shown<\/h1>/,
+    ],
+    [
+      "the page's own file",
+      "about.yaml",
+      (t: string) => t.replace("heading: About\n", "heading: About\n    headng: About\n"),
+      /<h1>This page is not shown: site\/about\.yaml has \d+ problems?<\/h1>/,
+    ],
+  ])("%s, changed on disk, shows on the next load of the page, and the open pages reload", (_what, name, edit, heading) => {
+    const dev = devPlugin();
+    expect(dev.load("/about")).not.toEqual(expect.stringMatching(heading));
+    writeFileSync(dev.file(name), edit(readFileSync(dev.file(name), "utf8")));
+    expect(dev.load("/about")).toEqual(expect.stringMatching(heading));
+    expect(dev.sent).toEqual([{ type: "full-reload" }]);
   });
 });
