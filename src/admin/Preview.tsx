@@ -48,18 +48,6 @@ export function Preview({ title, html, stale, onNavigate }: PreviewProps) {
     return () => observer.disconnect();
   }, [width]);
 
-  // A new version of the same page is drawn into the open document, not loaded as a new one: no
-  // new document to parse, style and lay out, so it shows sooner and keeps its scroll position. A
-  // first page, another stylesheet or a document not yet loaded loads the frame anew.
-  const drawn = useRef<string | null>(null);
-  useEffect(() => {
-    const iframe = frame.current;
-    if (!iframe || html === drawn.current) return;
-    const doc = iframe.contentDocument;
-    if (html === null || drawn.current === null || !doc || doc.readyState !== "complete" || !drawInPlace(doc, html)) iframe.srcdoc = html ?? "";
-    drawn.current = html;
-  }, [html]);
-
   useEffect(() => {
     const iframe = frame.current;
     if (!iframe) return;
@@ -96,24 +84,8 @@ export function Preview({ title, html, stale, onNavigate }: PreviewProps) {
         </p>
       </div>
       <div className="preview-frame" ref={pane}>
-        <iframe ref={frame} title={`Preview of ${title}`} sandbox="allow-same-origin" data-width={width} />
+        <iframe ref={frame} title={`Preview of ${title}`} sandbox="allow-same-origin" srcDoc={html ?? ""} data-width={width} />
       </div>
     </section>
   );
-}
-
-/**
- * Put the new version's title and page into the frame's open document when its head is the same
- * (the stylesheet, the language); false when it is not, and the frame must load it. The nodes are
- * the parsed server render, adopted: nothing in them runs (the frame has no scripts).
- */
-function drawInPlace(doc: Document, html: string): boolean {
-  const next = new DOMParser().parseFromString(html, "text/html");
-  const stylesheet = (d: Document) => d.querySelector('link[rel="stylesheet"]')?.getAttribute("href") ?? null;
-  const root = doc.getElementById("root");
-  const nextRoot = next.getElementById("root");
-  if (!root || !nextRoot || stylesheet(doc) !== stylesheet(next) || doc.documentElement.lang !== next.documentElement.lang) return false;
-  doc.title = next.title;
-  root.replaceChildren(...[...nextRoot.childNodes].map((node) => doc.adoptNode(node)));
-  return true;
 }

@@ -3,7 +3,8 @@ import { defineConfig } from "vitest/config";
 
 /**
  * The cross-engine part of the browser tests (`npm run test:engines`): one suite, run in Debian's
- * Chromium, Firefox ESR and WebKitGTK, against the built site. A file per engine, two at a time.
+ * Firefox ESR and WebKitGTK against the built site (Chromium runs the same behaviours in the
+ * end-to-end stage). A file per engine, WebKit's editor suite in one of its own, two at a time.
  */
 export default defineConfig({
   root: fileURLToPath(new URL("../..", import.meta.url)),
