@@ -10,7 +10,11 @@ export function Dialog({ title, onClose, children, wide = false }: { title: stri
   useEffect(() => {
     const dialog = ref.current!;
     dialog.showModal();
-    const close = () => closed.current();
+    // The close event comes a task after close(): one from this effect's own cleanup (React's
+    // StrictMode mounts twice in development) arrives when the dialog is open again, and is not a close.
+    const close = () => {
+      if (!dialog.open) closed.current();
+    };
     dialog.addEventListener("close", close);
     return () => {
       dialog.removeEventListener("close", close);

@@ -219,6 +219,8 @@ test("an editor makes an industry page, makes each common mistake and fixes it, 
   page.on("console", (message) => {
     // A 422 is the preview refusing a page with problems, which the editor shows as its last good version.
     if (message.type() === "error" && !message.text().includes("status of 422")) refused.push(message.text());
+    // React's development build says this once: the editor's bundle must be its production build, whatever NODE_ENV built it.
+    if (message.text().includes("React DevTools")) refused.push(`development build: ${message.text()}`);
   });
   page.on("pageerror", (error) => refused.push(error.message));
 

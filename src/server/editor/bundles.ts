@@ -13,7 +13,17 @@ import { bundleDirs, isFresh, loadEditorBundles, NONCE_PLACEHOLDER, PREVIEW_BASE
 export async function editorBundles(codeRoot: string, log: (line: string) => void = () => undefined): Promise<EditorBundles> {
   const { adminDir, previewDir } = bundleDirs(codeRoot);
   const changedAt = sourcesChangedAt(codeRoot);
-  const base: InlineConfig = { root: codeRoot, configFile: false, logLevel: "warn", publicDir: false };
+  // Always React's production build: an inherited NODE_ENV (a test runner's "test", as the engine
+  // suite's in-process editor has) would otherwise give its development build, whose StrictMode runs
+  // each effect twice, in a bundle then kept as fresh for `npm run edit` and the editor walk.
+  const base: InlineConfig = {
+    root: codeRoot,
+    configFile: false,
+    logLevel: "warn",
+    publicDir: false,
+    mode: "production",
+    define: { "process.env.NODE_ENV": JSON.stringify("production") },
+  };
   if (!isFresh(adminDir, changedAt)) {
     const started = performance.now();
     await build(
