@@ -86,6 +86,13 @@ export function EditorApp() {
     [dirty, showPage],
   );
 
+  // One function for the page list's whole life, so the list (memo) is not drawn again at each keystroke.
+  const openLatest = useRef(openFile);
+  useEffect(() => {
+    openLatest.current = openFile;
+  }, [openFile]);
+  const openFromList = useCallback((file: string) => void openLatest.current(file), []);
+
   // The page named in the address (?page=site/…) opens first, so a reload keeps the place.
   useEffect(() => {
     const first = new URL(window.location.href).searchParams.get("page");
@@ -239,7 +246,7 @@ export function EditorApp() {
           )}
         </div>
       </header>
-      <PageList pages={pages} settings={settingsFile} current={open?.file ?? null} onOpen={(f) => void openFile(f)} />
+      <PageList pages={pages} settings={settingsFile} current={open?.file ?? null} onOpen={openFromList} />
       <main className="workspace" id="main">
         {open ? (
           <>

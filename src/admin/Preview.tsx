@@ -48,6 +48,19 @@ export function Preview({ title, html, stale, onNavigate }: PreviewProps) {
     return () => observer.disconnect();
   }, [width]);
 
+  // A new version of the same page is drawn into the open document, not loaded as a new one: no
+  // new document to style and lay out, so it shows sooner (about 70 ms sooner here) and keeps its
+  // scroll. A first page, another stylesheet or a document still loading loads the frame anew.
+  const drawn = useRef<string | null>(null);
+  useEffect(() => {
+    const iframe = frame.current;
+    if (!iframe || html === drawn.current) return;
+    const doc = iframe.contentDocument;
+    const inPlace = html !== null && drawn.current !== null && doc !== null && doc.readyState === "complete" && drawInPlace(doc, html);
+    if (!inPlace) iframe.srcdoc = html ?? "";
+    drawn.current = html;
+  }, [html]);
+
   useEffect(() => {
     const iframe = frame.current;
     if (!iframe) return;
@@ -84,8 +97,25 @@ export function Preview({ title, html, stale, onNavigate }: PreviewProps) {
         </p>
       </div>
       <div className="preview-frame" ref={pane}>
-        <iframe ref={frame} title={`Preview of ${title}`} sandbox="allow-same-origin" srcDoc={html ?? ""} data-width={width} />
+        <iframe ref={frame} title={`Preview of ${title}`} sandbox="allow-same-origin" data-width={width} />
       </div>
     </section>
   );
+}
+
+/**
+ * Put the new version's title and page into the frame's open document when its head is the same
+ * (the stylesheet, the language); false when it is not, and the frame must load it. The page is
+ * written as markup into the frame's own document (nothing in it runs: the frame has no scripts),
+ * not moved there as nodes of the parsed copy, which WebKitGTK's frame never finished drawing.
+ */
+function drawInPlace(doc: Document, html: string): boolean {
+  const next = new DOMParser().parseFromString(html, "text/html");
+  const stylesheet = (d: Document) => d.querySelector('link[rel="stylesheet"]')?.getAttribute("href") ?? null;
+  const root = doc.getElementById("root");
+  const nextRoot = next.getElementById("root");
+  if (!root || !nextRoot || stylesheet(doc) !== stylesheet(next) || doc.documentElement.lang !== next.documentElement.lang) return false;
+  doc.title = next.title;
+  root.innerHTML = nextRoot.innerHTML;
+  return true;
 }

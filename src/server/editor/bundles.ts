@@ -11,19 +11,27 @@ import { bundleDirs, isFresh, loadEditorBundles, NONCE_PLACEHOLDER, PREVIEW_BASE
  * loads the renderer.
  */
 export async function editorBundles(codeRoot: string, log: (line: string) => void = () => undefined): Promise<EditorBundles> {
-  const { adminDir, previewDir } = bundleDirs(codeRoot);
   const changedAt = sourcesChangedAt(codeRoot);
+  const base: InlineConfig = { root: codeRoot, configFile: false, logLevel: "warn", publicDir: false };
   // Always React's production build: an inherited NODE_ENV (a test runner's "test", as the engine
-  // suite's in-process editor has) would otherwise give its development build, whose StrictMode runs
-  // each effect twice, in a bundle then kept as fresh for `npm run edit` and the editor walk.
-  const base: InlineConfig = {
-    root: codeRoot,
-    configFile: false,
-    logLevel: "warn",
-    publicDir: false,
-    mode: "production",
-    define: { "process.env.NODE_ENV": JSON.stringify("production") },
-  };
+  // suite's in-process editor has) would give its development build, whose StrictMode runs each
+  // effect twice, in a bundle then kept as fresh for `npm run edit` and the editor walk. Vite and
+  // the React plugin both read it from the environment (a define alone leaves the JSX calling
+  // React's development-only jsxDEV), so it is set for the builds and given back after.
+  const inherited = process.env.NODE_ENV;
+  process.env.NODE_ENV = "production";
+  try {
+    await buildStale(codeRoot, base, changedAt, log);
+  } finally {
+    if (inherited === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = inherited;
+  }
+  return loadEditorBundles(codeRoot);
+}
+
+/** Builds each bundle that is older than the sources. */
+async function buildStale(codeRoot: string, base: InlineConfig, changedAt: number, log: (line: string) => void): Promise<void> {
+  const { adminDir, previewDir } = bundleDirs(codeRoot);
   if (!isFresh(adminDir, changedAt)) {
     const started = performance.now();
     await build(
@@ -62,5 +70,4 @@ export async function editorBundles(codeRoot: string, log: (line: string) => voi
     writeFileSync(join(previewDir, STAMP), String(changedAt));
     log(`Built the preview renderer in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   }
-  return loadEditorBundles(codeRoot);
 }
