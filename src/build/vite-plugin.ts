@@ -121,7 +121,10 @@ export function sitePlugin(rootOverride?: string, options: { contentChecked?: bo
    */
   const currentFor = (server: ViteDevServer, address: string): SiteContent => {
     const c = current();
-    const own = c.pages.find((p) => p.route === address)?.file;
+    // The file the address is drawn from: an alias's page, a numbered listing page's first page.
+    const route = entryAt(c, dataPathOf(address))?.[1].route ?? address;
+    const first = numberedPageOf(route)?.first ?? route;
+    const own = c.pages.find((p) => p.route === first)?.file;
     for (const file of [SETTINGS_FILE, ...(own ? [own] : [])]) if (checks?.changedSince(join(root, file))) reload(server, join(root, file), "change");
     return current();
   };

@@ -68,24 +68,19 @@ describe("npm run dev after a save", () => {
 });
 
 describe("npm run dev when the watcher does not report a save", () => {
+  const settingsBroken = /<h1>The site settings have 1 problem, so no page can be shown<\/h1>/;
+  const aboutBroken = /<h1>This page is not shown: site\/about\.yaml has \d+ problems?<\/h1>/;
+  const breakSettings = (t: string) => t.replace(/^company: .*$/m, "company: [Fixture");
+  const breakAbout = (t: string) => t.replace("heading: About\n", "heading: About\n    headng: About\n");
   it.each([
-    [
-      "the site settings",
-      "_site.yaml",
-      (t: string) => t.replace(/^company: .*$/m, "company: [Fixture"),
-      /<h1>The site settings have 1 problem, so no page can be shown<\/h1>/,
-    ],
-    [
-      "the page's own file",
-      "about.yaml",
-      (t: string) => t.replace("heading: About\n", "heading: About\n    headng: About\n"),
-      /<h1>This page is not shown: site\/about\.yaml has \d+ problems?<\/h1>/,
-    ],
-  ])("%s, changed on disk, shows on the next load of the page, and the open pages reload", (_what, name, edit, heading) => {
+    ["the site settings", "/about", "_site.yaml", breakSettings, settingsBroken],
+    ["the page's own file", "/about", "about.yaml", breakAbout, aboutBroken],
+    ["the file of the page an alias shows", "/about-us", "about.yaml", breakAbout, aboutBroken],
+  ])("%s, changed on disk, shows on the next load of the page (%s), and the open pages reload", (_what, address, name, edit, heading) => {
     const dev = devPlugin();
-    expect(dev.load("/about")).not.toEqual(expect.stringMatching(heading));
+    expect(dev.load(address)).not.toEqual(expect.stringMatching(heading));
     writeFileSync(dev.file(name), edit(readFileSync(dev.file(name), "utf8")));
-    expect(dev.load("/about")).toEqual(expect.stringMatching(heading));
+    expect(dev.load(address)).toEqual(expect.stringMatching(heading));
     expect(dev.sent).toEqual([{ type: "full-reload" }]);
   });
 });
