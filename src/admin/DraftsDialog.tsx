@@ -33,8 +33,8 @@ function DraftReview({ draft, publisher, onDecided }: { draft: DraftForReview; p
   const [comment, setComment] = useState("");
   const [state, setState] = useState<{ busy: boolean; text: string }>({ busy: false, text: "" });
 
-  const decide = async (work: () => Promise<string>) => {
-    setState({ busy: true, text: "Publishing: checking the page (up to a minute)…" });
+  const decide = async (work: () => Promise<string>, doing = "Publishing: checking the page (up to a minute)…") => {
+    setState({ busy: true, text: doing });
     try {
       onDecided(await work());
     } catch (e) {
@@ -52,7 +52,16 @@ function DraftReview({ draft, publisher, onDecided }: { draft: DraftForReview; p
     void decide(async () => {
       await api.sendBack(draft.branch, comment);
       return `Sent ${draft.route} back to ${draft.by.name}.`;
-    });
+    }, "Sending it back…");
+  };
+  // The draft's branch goes; the live page stays as it is. Asked first: a discarded draft is not kept.
+  const discard = () => {
+    const whose = publisher ? `${draft.by.name}'s draft` : "your draft";
+    if (!window.confirm(`Discard ${whose} of ${draft.route}? Its changes are not kept.`)) return;
+    void decide(async () => {
+      await api.discardDraft(draft.branch);
+      return `Discarded ${whose} of ${draft.route}.`;
+    }, "Discarding…");
   };
 
   return (
@@ -102,6 +111,11 @@ function DraftReview({ draft, publisher, onDecided }: { draft: DraftForReview; p
           </div>
         </form>
       ) : null}
+      <div className="dialog-buttons">
+        <button type="button" disabled={state.busy} onClick={discard}>
+          Discard this draft
+        </button>
+      </div>
       <p role="status">{state.text}</p>
     </section>
   );

@@ -219,6 +219,16 @@ export function EditorApp() {
     setMessage("Merged. Save to write the merged page.");
   };
 
+  // A draft published or discarded: the list changes, and the open page may now read otherwise (a new page discarded is gone).
+  const afterDraftDecided = () => {
+    void refreshPages();
+    if (!open || dirty) return;
+    api.page(open.file).then(showPage, () => {
+      setOpen(null);
+      setDraft(null);
+    });
+  };
+
   const navigateTo = (address: string) => {
     const path = address.split("#")[0]!.replace(/\/+$/, "") || "/";
     const page = pages.find((p) => p.route === path || p.aliases.includes(path));
@@ -315,9 +325,7 @@ export function EditorApp() {
         />
       ) : null}
       {dialog === "publish" ? <PublishDialog unsaved={dirty} onClose={() => setDialog(null)} onPublished={() => void refreshPages()} /> : null}
-      {dialog === "drafts" ? (
-        <DraftsDialog publisher={staff?.role === "publisher"} onClose={() => setDialog(null)} onPublished={() => void refreshPages()} />
-      ) : null}
+      {dialog === "drafts" ? <DraftsDialog publisher={staff?.role === "publisher"} onClose={() => setDialog(null)} onPublished={afterDraftDecided} /> : null}
       {dialog === "review" && open ? (
         <AskReviewDialog
           file={open.file}

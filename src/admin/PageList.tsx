@@ -59,6 +59,7 @@ export const PageList = memo(function PageList({ pages, settings, current, onOpe
                   <span className="page-route">{p.route}</span>
                   <span className="page-title">{p.title}</span>
                   {p.aliases.length > 0 ? <span className="page-aliases">also {p.aliases.join(", ")}</span> : null}
+                  {p.draft ? <span className="badge draft">{p.draft === "new" ? "new, in your draft" : "your draft"}</span> : null}
                   {p.problems > 0 ? <span className="badge">{problemText(p.problems)}</span> : null}
                 </button>
               </li>

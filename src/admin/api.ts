@@ -67,6 +67,7 @@ export const api = {
   drafts: () => call<{ drafts: DraftForReview[] }>("GET", "drafts"),
   askReview: (path: string, message: string) => call<Draft>("POST", "drafts/review", { path, message }),
   sendBack: (branch: string, comment: string) => call<Draft>("POST", "drafts/send-back", { branch, comment }),
+  discardDraft: (branch: string) => call<{ branch: string; file: string; discarded: true }>("POST", "drafts/discard", { branch }),
   publishDraft: (branch: string) => call<Published & { branch: string; file: string }>("POST", "drafts/publish", { branch }),
   /** Send a picture's bytes as they are; the server reads its type from them. */
   picture: async (page: string, file: Blob & { name: string }, options: { phone?: string; replace: boolean }) => {

@@ -66,6 +66,8 @@ export const ADMIN_CSP = [
  * shown, and white space typed into it is collapsed by the browser and lost.
  */
 export const adminPageCsp = (nonce: string) => ADMIN_CSP.replace("style-src 'self'", `style-src 'self' 'nonce-${nonce}'`);
+/** The editor's page's own policy, with whatever nonce: as strict as ADMIN_CSP, which it is but for that one style element. */
+export const isAdminPageCsp = (value: unknown): boolean => typeof value === "string" && value.replace(/ 'nonce-[A-Za-z0-9+/=]+'/, "") === ADMIN_CSP;
 
 /** A preview requested on its own is a document the admin alone may frame. */
 export const PREVIEW_CSP = ADMIN_CSP.replace("frame-ancestors 'none'", "frame-ancestors 'self'");
@@ -178,14 +180,28 @@ export async function editorPlugin(app: FastifyInstance, options: EditorOptions)
 
   const limits = { bodyLimit: EDITOR_BODY_LIMIT };
 
-  app.get("/admin/api/pages", async () => workspace.list());
-
   const drafts = options.staffOf ? new Drafts(options.root) : null;
   /** The editor whose saves go to drafts (inside `npm start`); a publisher's saves write the working copy, to publish directly. */
   const drafter = (request: FastifyRequest) => {
     const staff = options.staffOf?.(request);
     return drafts && staff?.role === "editor" ? staff : null;
   };
+
+  // An editor's list also shows their drafts: each page they have one of, and the new pages that are only in a draft.
+  app.get("/admin/api/pages", async (request) => {
+    const listed = workspace.list();
+    const staff = drafter(request);
+    if (!staff) return listed;
+    const mine = (await drafts!.list()).filter((d) => d.by.id === staff.id);
+    const onDisk = new Set(listed.pages.map((p) => p.file));
+    const pages = listed.pages.map((p) => (mine.some((d) => d.file === p.file) ? { ...p, draft: "changed" as const } : p));
+    for (const draft of mine) {
+      if (onDisk.has(draft.file) || draft.file === listed.settings.file) continue;
+      const text = await drafts!.textAt(draft.commit, draft.file);
+      if (text !== null) pages.push({ ...workspace.summaryOfText(pagePath(draft.file), text), draft: "new" });
+    }
+    return { ...listed, pages: pages.sort((a, b) => a.route.localeCompare(b.route)) };
+  });
 
   app.get("/admin/api/page", async (request) => {
     const file = pagePath((request.query as Record<string, unknown>).path);
@@ -225,10 +241,23 @@ export async function editorPlugin(app: FastifyInstance, options: EditorOptions)
     return { ...saved, problems: withFixes(text, problems) };
   });
 
+  // A publisher's (or `npm run edit`'s) new page is written into the working copy; an editor's
+  // goes to a draft of their own, like their saves, so it is published only through review (a
+  // starter's placeholders in the working copy would also stop every other publish until filled).
   app.post("/admin/api/pages", limits, async (request, reply) => {
     const body = bodyOf(request);
-    const files = workspace.create(body.kind, body.address, body.title);
-    return reply.code(201).send({ files });
+    const staff = drafter(request);
+    if (!staff) return reply.code(201).send({ files: workspace.create(body.kind, body.address, body.title) });
+    const planned = workspace.plan(body.kind, body.address, body.title);
+    if (planned.length > 1)
+      throw new EditorInputError(
+        409,
+        "A course group is made together with its first course, and the two are published together: ask a publisher to make it, then edit its pages here.",
+      );
+    const page = planned[0]!;
+    if (await drafts!.of(staff, page.file)) throw new EditorInputError(409, `You already have a draft of ${page.file}: open it from the page list.`);
+    const { draft } = await drafts!.save(staff, pagePath(page.file), page.text, null);
+    return reply.code(201).send({ files: [{ ...page, draft }], file: page.file, draft });
   });
 
   app.post("/admin/api/preview", limits, async (request, reply) => {
@@ -244,7 +273,7 @@ export async function editorPlugin(app: FastifyInstance, options: EditorOptions)
           problems: blocking,
         },
       );
-    const route = content.files.includes(join(options.root, file)) ? workspace.read(file).route : null;
+    const route = content.files.includes(join(options.root, file)) ? workspace.routeOf(file) : null;
     const html = route === null ? null : await previewHtml(bundles, content, route);
     if (html === null)
       throw new EditorInputError(
@@ -335,6 +364,17 @@ export async function editorPlugin(app: FastifyInstance, options: EditorOptions)
       const draft = await drafts.get(body.branch);
       const comment = noteOf(body.comment, "comment", true)!;
       return drafts.mark(draft, "sent-back", staffOf(request), comment);
+    });
+
+    // A draft given up: its branch goes, the live page stays as it is. Its author or a publisher may.
+    app.post("/admin/api/drafts/discard", limits, async (request) => {
+      const body = bodyOf(request);
+      const staff = staffOf(request);
+      const draft = await drafts.get(body.branch);
+      if (draft.by.id !== staff.id && staff.role !== "publisher")
+        throw new EditorInputError(403, `This draft is ${draft.by.name}'s: only they or a publisher may discard it.`);
+      await drafts.remove(draft);
+      return { branch: draft.branch, file: draft.file, discarded: true };
     });
 
     // Published as one commit authored by the draft's author, through the same checks and push as any publish; the branch then goes.

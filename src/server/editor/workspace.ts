@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync, watch, writeFileSync, type FSWatcher } from "node:fs";
 import { dirname, join, relative } from "node:path";
+import { parse as parseYaml } from "yaml";
 import type { Page, Site } from "../../shared/generated/schema-types.ts";
 import { MAX_FILE_BYTES } from "../../content/load.ts";
 import type { Problem } from "../../content/problem.ts";
@@ -23,6 +24,8 @@ export interface PageSummary {
   /** The first part of the address (industries, courses, …; "" for the home page): how the site is organised. */
   group: string;
   problems: number;
+  /** The signed-in editor's own draft of the page is open to them: "new" when the page exists only in that draft. */
+  draft?: "changed" | "new";
 }
 
 /** A page as the editor opens it: its text and the fingerprint a save must name, so a change on disk meanwhile is noticed. */
@@ -136,14 +139,7 @@ export class Workspace {
       if (inSite === "_site.yaml") continue;
       const data = this.checks.fileCheck(full)?.loaded?.data as Partial<Page> | undefined;
       const route = routeOfFile(inSite);
-      pages.push({
-        file,
-        route,
-        title: typeof data?.title === "string" ? data.title : route,
-        aliases: Array.isArray(data?.aliases) ? data.aliases.filter((a): a is string => typeof a === "string") : [],
-        group: route.split("/")[1] ?? "",
-        problems: countOf.get(file) ?? 0,
-      });
+      pages.push(summaryOf(file, route, data, countOf.get(file) ?? 0));
     }
     pages.sort((a, b) => a.route.localeCompare(b.route));
     return { pages, settings: { file: "site/_site.yaml", problems: countOf.get("site/_site.yaml") ?? 0 } };
@@ -185,7 +181,43 @@ export class Workspace {
   }
 
   /** A new page from a starter, as `npm run new` writes it, with the title asked for. Returns the files written, the page first. */
+  /** The page a file is, by its path (also for a file not on disk: a new page in a draft). */
+  routeOf(file: PagePath): string {
+    return routeOfFile(rel(this.siteDir, join(this.root, file)));
+  }
+
+  /** A page that is not on disk (a new page in an editor's draft) as the page list shows it, checked with the whole site in place. */
+  summaryOfText(file: PagePath, text: string): PageSummary {
+    const { problems } = this.check(file, text);
+    // Read from the text itself: a page with a mistake in it is not among the checked pages, and still has its title.
+    let data: Partial<Page> | undefined;
+    try {
+      const parsed: unknown = parseYaml(text, { maxAliasCount: 100 });
+      data = parsed !== null && typeof parsed === "object" ? (parsed as Partial<Page>) : undefined;
+    } catch {
+      data = undefined;
+    }
+    return summaryOf(file, this.routeOf(file), data, problems.length);
+  }
+
+  /** Writes the files of a new page from its starter (see plan) and gives them as opened. */
   create(kindRaw: unknown, routeRaw: unknown, titleRaw: unknown): PageText[] {
+    const written = this.plan(kindRaw, routeRaw, titleRaw);
+    for (const f of written) {
+      const full = join(this.root, f.file);
+      mkdirSync(dirname(full), { recursive: true });
+      writeFileSync(full, f.text, { flag: "wx" });
+    }
+    this.lookedAt = 0;
+    return written.map((f) => this.read(f.file as PagePath));
+  }
+
+  /**
+   * The files a new page is made of, from its starter (`npm run new`'s), with the title the editor
+   * typed, written nowhere: create writes them into the working copy, an editor's new page goes to
+   * their draft. A course group is two files: the group and its first course (a listing cannot be empty).
+   */
+  plan(kindRaw: unknown, routeRaw: unknown, titleRaw: unknown): PageText[] {
     if (typeof kindRaw !== "string" || !(KINDS as readonly string[]).includes(kindRaw))
       throw new EditorInputError(400, `Choose what kind of page to make: ${KINDS.join(", ")}.`);
     if (typeof routeRaw !== "string" || routeRaw.trim() === "") throw new EditorInputError(400, "Give the new page's address, such as /industries/mining.");
@@ -201,15 +233,24 @@ export class Workspace {
       throw error;
     }
     const [page, ...rest] = files;
-    const written = [{ ...page!, text: withTitle(page!.text, title, content.site) }, ...rest];
-    for (const f of written) {
-      const full = join(this.root, f.file);
-      mkdirSync(dirname(full), { recursive: true });
-      writeFileSync(full, f.text, { flag: "wx" });
-    }
-    this.lookedAt = 0;
-    return written.map((f) => this.read(f.file as PagePath));
+    return [{ ...page!, text: withTitle(page!.text, title, content.site) }, ...rest].map((f) => ({
+      file: f.file,
+      route: f.route,
+      text: f.text,
+      hash: hashOf(f.text),
+    }));
   }
+}
+
+function summaryOf(file: string, route: string, data: Partial<Page> | undefined, problems: number): PageSummary {
+  return {
+    file,
+    route,
+    title: typeof data?.title === "string" ? data.title : route,
+    aliases: Array.isArray(data?.aliases) ? data.aliases.filter((a): a is string => typeof a === "string") : [],
+    group: route.split("/")[1] ?? "",
+    problems,
+  };
 }
 
 /** The page's own heading, card and browser title say what the editor typed; the starter's other placeholders stay to be replaced. */

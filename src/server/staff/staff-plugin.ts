@@ -10,7 +10,7 @@ import {
   type RegistrationResponseJSON,
 } from "@simplewebauthn/server";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { ADMIN_CSP, editorPlugin, PREVIEW_CSP, type EditorOptions } from "../editor/index.ts";
+import { ADMIN_CSP, editorPlugin, isAdminPageCsp, PREVIEW_CSP, type EditorOptions } from "../editor/index.ts";
 import { handleError } from "../error-responses.ts";
 import { Challenges, FailureLimits } from "./sign-in-limits.ts";
 import { newToken, sessionIsLive, tokenHash, type AuditAction, type StaffAccount, type StaffStore } from "./staff-store.ts";
@@ -49,6 +49,7 @@ const AUDITED: Readonly<Record<string, { action: AuditAction; page: (request: Fa
   "POST /admin/api/drafts/review": { action: "ask-review", page: fromAnswer },
   "POST /admin/api/drafts/send-back": { action: "send-back", page: fromAnswer },
   "POST /admin/api/drafts/publish": { action: "publish-draft", page: fromAnswer },
+  "POST /admin/api/drafts/discard": { action: "discard-draft", page: fromAnswer },
 };
 
 const text = (value: unknown) => (typeof value === "string" ? value : null);
@@ -142,8 +143,12 @@ export async function staffEditorPlugin(app: FastifyInstance, options: StaffEdit
   });
 
   app.addHook("onSend", async (request, reply, payload) => {
-    const preview = reply.getHeader("content-security-policy") === PREVIEW_CSP;
-    reply.header("content-security-policy", preview ? PREVIEW_CSP : ADMIN_CSP);
+    // The editor's routes set their own policy (the editor's page its nonce for CodeMirror's style
+    // element, the preview its framing by the editor), each as strict; every other answer, a 401 or
+    // a sign-in step among them, gets the admin's.
+    const own = reply.getHeader("content-security-policy");
+    const preview = own === PREVIEW_CSP;
+    if (!preview && !isAdminPageCsp(own)) reply.header("content-security-policy", ADMIN_CSP);
     reply.header("x-frame-options", preview ? "SAMEORIGIN" : "DENY");
     if (needsSession(request) || (request.routeOptions.url ?? "").startsWith("/admin/auth/")) reply.header("cache-control", "no-store");
     const audited = AUDITED[routeOf(request)];

@@ -51,6 +51,7 @@ export const AUDIT_ACTIONS = [
   "ask-review",
   "send-back",
   "publish-draft",
+  "discard-draft",
   "role",
   "remove",
 ] as const;

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
@@ -118,6 +118,8 @@ describe("staff in Chromium with a virtual authenticator", () => {
     await ben.getByText("Signed in as Ben Okafor (editor)").waitFor();
     await ben.getByRole("button", { name: /\/industries\/health/ }).click();
     await ben.locator(".cm-content").click();
+    // CodeMirror's own styles are a style element that applies only with the page's nonce: the editor is laid out by them.
+    expect(await ben.locator(".cm-editor").evaluate((e) => getComputedStyle(e).display)).toBe("flex");
     await ben.keyboard.press("ControlOrMeta+End");
     await ben.keyboard.type("# Checked by Ben\n");
     await ben.getByRole("button", { name: "Save", exact: true }).click();
@@ -127,6 +129,26 @@ describe("staff in Chromium with a virtual authenticator", () => {
     await ben.getByRole("dialog", { name: "Ask for review" }).getByRole("button", { name: "Ask for review" }).click();
     await ben.getByText("Your draft is waiting for review.").waitFor();
     expect(readFileSync(join(root, HEALTH), "utf8")).not.toContain("# Checked by Ben");
+
+    // Ben's new page goes to a draft of his, listed for him as one, and he thinks better of it.
+    await ben.getByRole("button", { name: "New page" }).click();
+    const made = ben.getByRole("dialog", { name: "New page" });
+    await made.getByLabel("Address").fill("/industries/mining");
+    await made.getByLabel("Title").fill("Mining");
+    await made.getByRole("button", { name: "Create page" }).click();
+    const mining = ben.getByRole("navigation", { name: "Pages" }).getByRole("button", { name: /\/industries\/mining Mining \| Nexa AI new, in your draft/ });
+    await mining.waitFor();
+    await ben.getByRole("heading", { level: 2, name: "/industries/mining site/industries/mining.yaml" }).waitFor();
+    expect(existsSync(join(root, "site/industries/mining.yaml"))).toBe(false);
+    await ben.getByRole("button", { name: "Drafts…" }).click();
+    const bens = ben.getByRole("dialog", { name: "Drafts" });
+    await bens.getByRole("button", { name: "/industries/mining by Ben Okafor: being edited" }).click();
+    ben.once("dialog", (asked) => void asked.accept());
+    await bens.getByRole("button", { name: "Discard this draft" }).click();
+    await bens.getByText("Discarded your draft of /industries/mining.").waitFor();
+    await mining.waitFor({ state: "detached" });
+    await ben.getByText("Choose a page on the left, or make a new one.").waitFor();
+    await bens.getByRole("button", { name: "Close" }).click();
 
     await page.getByRole("button", { name: "Drafts…" }).click();
     const drafts = page.getByRole("dialog", { name: "Drafts" });

@@ -7,8 +7,10 @@ import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { render as renderPage } from "../../../../src/app/entry-server.tsx";
 import { buildApp } from "../../../../src/server/app.ts";
-import { ADMIN_CSP, PREVIEW_CSP } from "../../../../src/server/editor/index.ts";
+import { ADMIN_CSP, adminPageCsp, PREVIEW_CSP } from "../../../../src/server/editor/index.ts";
 import type { PageChecker } from "../../../../src/server/editor/publish.ts";
+import { hashOf } from "../../../../src/server/editor/workspace.ts";
+import { NONCE_PLACEHOLDER } from "../../../../src/server/editor/bundle-files.ts";
 import { openSqliteStore } from "../../../../src/server/sqlite-store.ts";
 import { openSqliteStaffStore } from "../../../../src/server/staff/sqlite-staff-store.ts";
 import { SESSION_COOKIE } from "../../../../src/server/staff/staff-plugin.ts";
@@ -71,7 +73,7 @@ beforeAll(async () => {
   bundleDir = mkdtempSync(join(tmpdir(), "nexa-staff-bundles-"));
   mkdirSync(join(bundleDir, "admin"));
   mkdirSync(join(bundleDir, "preview", "assets"), { recursive: true });
-  writeFileSync(join(bundleDir, "admin", "index.html"), "<!doctype html><title>Site editor</title>");
+  writeFileSync(join(bundleDir, "admin", "index.html"), `<!doctype html><title>Site editor</title><meta property="csp-nonce" nonce="${NONCE_PLACEHOLDER}">`);
   writeFileSync(join(bundleDir, "preview", "assets", "site.css"), "body{}");
   // The remote publishes push to (EDITOR_GIT_REMOTE), bare, with the site as it was on the working copy's branch.
   remote = join(bundleDir, "remote.git");
@@ -370,10 +372,20 @@ describe("the editor inside npm start, behind staff sign-in: each defence of the
 
   it("sends the admin's strict policy on its pages and its API, and frames only the preview", async () => {
     const { cookie } = await signUp("csp@example.com", "editor");
-    for (const response of [await call({ url: "/admin/" }), await call({ url: "/admin/api/pages", cookie }), await call({ url: "/admin/api/pages" })]) {
+    for (const response of [await call({ url: "/admin/api/pages", cookie }), await call({ url: "/admin/api/pages" })]) {
       expect(response.headers["content-security-policy"]).toBe(ADMIN_CSP);
       expect(response.headers["x-frame-options"]).toBe("DENY");
     }
+    // The editor's page also allows the one style element with its own nonce (CodeMirror's styles), new on each load.
+    const pages = [await call({ url: "/admin/" }), await call({ url: "/admin/" })];
+    const nonces = pages.map((p) => /<meta property="csp-nonce" nonce="([^"]+)"/.exec(p.body)?.[1]);
+    expect(nonces[0]).toMatch(/^[A-Za-z0-9+/]{24}$/);
+    expect(nonces[1]).not.toBe(nonces[0]);
+    pages.forEach((p, i) => {
+      expect(p.headers["content-security-policy"]).toBe(adminPageCsp(nonces[i]!));
+      expect(p.headers["x-frame-options"]).toBe("DENY");
+    });
+    expect(adminPageCsp("n")).toBe(ADMIN_CSP.replace("style-src 'self'", "style-src 'self' 'nonce-n'"));
     expect(ADMIN_CSP).toMatch(/(^|; )script-src 'self'(;|$)/);
     expect(ADMIN_CSP).not.toMatch(/unsafe-inline|unsafe-eval/);
     expect(ADMIN_CSP).toContain("frame-ancestors 'none'");
@@ -536,6 +548,119 @@ describe("drafts and review: an editor's saves on a branch of their own, decided
     expect(refused.json().error).toBe(`${HEALTH} has changes saved directly and not published: publish them first, then this draft.`);
     expect([read(HEALTH), live()]).toEqual([direct, head]);
     git("checkout", "--quiet", "--", "site");
+  });
+
+  it("an editor's new page goes to their draft, not the working copy: listed for them alone, checked and previewed from it, blocking no other publish, and published through review", async () => {
+    const MINING = "site/industries/mining.yaml";
+    const editor = await signUp("maker@example.com", "editor");
+    const publisher = await signUp("approver@example.com", "publisher");
+    const head = live();
+    const made = await call({
+      method: "POST",
+      url: "/admin/api/pages",
+      cookie: editor.cookie,
+      payload: { kind: "industry", address: "/industries/mining", title: "Mining" },
+    });
+    expect(made.statusCode).toBe(201);
+    const { draft, files } = made.json();
+    expect(draft).toMatchObject({ branch: expect.stringMatching(/^drafts\/\d+\/industries--mining$/), file: MINING, state: "editing" });
+    expect(files).toEqual([expect.objectContaining({ file: MINING, route: "/industries/mining", draft: expect.objectContaining({ branch: draft.branch }) })]);
+    // Nothing in the working copy: the page is only on the draft's branch.
+    expect([existsSync(join(root, MINING)), git("status", "--porcelain", "--untracked-files=all", "--", "site"), live()]).toEqual([false, "", head]);
+    const starter = git("show", `${draft.branch}:${MINING}`);
+    expect(starter).toContain("Replace this placeholder");
+
+    const listed = (cookie: string) => call({ url: "/admin/api/pages", cookie }).then((r) => r.json().pages as { file: string; [k: string]: unknown }[]);
+    const mine = (await listed(editor.cookie)).find((p) => p.file === MINING);
+    expect(mine).toMatchObject({ route: "/industries/mining", title: "Mining | Nexa AI", group: "industries", draft: "new", problems: expect.any(Number) });
+    expect(mine!.problems).toBeGreaterThan(0);
+    expect((await listed(publisher.cookie)).some((p) => p.file === MINING)).toBe(false);
+    expect((await call({ url: `/admin/api/page?path=${MINING}`, cookie: editor.cookie })).json()).toMatchObject({
+      text: starter,
+      draft: { branch: draft.branch },
+    });
+    const checked = (await call({ method: "POST", url: "/admin/api/check", cookie: editor.cookie, payload: { path: MINING, text: starter } })).json();
+    expect(checked.problems.some((p: { message: string }) => p.message.startsWith("still has placeholder text"))).toBe(true);
+    const preview = await call({ method: "POST", url: "/admin/api/preview", cookie: editor.cookie, payload: { path: MINING, text: starter } });
+    expect([preview.statusCode, preview.body]).toEqual([200, expect.stringContaining("<h1")]);
+    // A second new page at the same address is refused: the draft is there to open.
+    const again = await call({
+      method: "POST",
+      url: "/admin/api/pages",
+      cookie: editor.cookie,
+      payload: { kind: "industry", address: "/industries/mining", title: "Mining" },
+    });
+    expect([again.statusCode, again.json().error]).toEqual([409, `You already have a draft of ${MINING}: open it from the page list.`]);
+
+    // The starter's placeholders stop no one else's publish (they would, in the working copy).
+    const direct = read(HEALTH).replace("schemaVersion: 2", "schemaVersion: 2\n# published beside a new page's draft");
+    expect((await saveHealth(publisher.cookie, direct)).statusCode).toBe(200);
+    const other = await call({ method: "POST", url: "/admin/api/publish", cookie: publisher.cookie, payload: { message: "Health: a note" } });
+    expect([other.statusCode, other.json().files]).toEqual([200, [HEALTH]]);
+
+    const filled = starter
+      .replace(/Replace this (placeholder|paragraph|heading|title)(: | with )?/g, "")
+      .replace(/Replace: /g, "")
+      .replace(/Replace this point/g, "Sites stay safer");
+    const saved = await call({ method: "PUT", url: "/admin/api/page", cookie: editor.cookie, payload: { path: MINING, text: filled, base: hashOf(starter) } });
+    expect([saved.statusCode, saved.json().problems]).toEqual([200, []]);
+    await call({ method: "POST", url: "/admin/api/drafts/review", cookie: editor.cookie, payload: { path: MINING, message: "Mining: a new industry" } });
+    const published = await call({ method: "POST", url: "/admin/api/drafts/publish", cookie: publisher.cookie, payload: { branch: draft.branch } });
+    expect([published.statusCode, published.json().files]).toEqual([200, [MINING]]);
+    expect([read(MINING), git("log", "-1", "--format=%an|%s").trim(), git("for-each-ref", `refs/heads/${draft.branch}`)]).toEqual([
+      filled,
+      "maker|Mining: a new industry",
+      "",
+    ]);
+    const [entry] = (await staff.log(20)).filter((e) => e.email === "maker@example.com" && e.action === "new-page");
+    expect(entry).toMatchObject({ page: "/industries/mining", detail: draft.branch });
+  });
+
+  it("refuses an editor's new course group, two pages to publish together, and writes nothing", async () => {
+    const editor = await signUp("grouper@example.com", "editor");
+    const refs = git("for-each-ref", "refs/heads/drafts");
+    const made = await call({
+      method: "POST",
+      url: "/admin/api/pages",
+      cookie: editor.cookie,
+      payload: { kind: "course-group", address: "/courses/normal-course/robotics", title: "Robotics" },
+    });
+    expect([made.statusCode, made.json().error]).toEqual([
+      409,
+      "A course group is made together with its first course, and the two are published together: ask a publisher to make it, then edit its pages here.",
+    ]);
+    expect([git("status", "--porcelain", "--untracked-files=all", "--", "site"), git("for-each-ref", "refs/heads/drafts")]).toEqual(["", refs]);
+  });
+
+  it("discards a draft for its author or a publisher, never for another editor, and leaves the live page as it is", async () => {
+    const author = await signUp("quitter@example.com", "editor");
+    const otherEditor = await signUp("bystander@example.com", "editor");
+    const publisher = await signUp("tidier@example.com", "publisher");
+    const [head, liveText] = [live(), read(HEALTH)];
+    const draftOf = async (cookie: string) => (await saveHealth(cookie, liveText.replace("schemaVersion: 2", "schemaVersion: 2\n# to discard"))).json().draft;
+    const first = await draftOf(author.cookie);
+    const discard = (cookie: string, branch: string) => call({ method: "POST", url: "/admin/api/drafts/discard", cookie, payload: { branch } });
+    const refused = await discard(otherEditor.cookie, first.branch);
+    expect([refused.statusCode, refused.json().error]).toEqual([403, "This draft is quitter's: only they or a publisher may discard it."]);
+    expect(git("for-each-ref", "--format=%(refname:short)", `refs/heads/${first.branch}`).trim()).toBe(first.branch);
+    const done = await discard(author.cookie, first.branch);
+    expect([done.statusCode, done.json()]).toEqual([200, { branch: first.branch, file: HEALTH, discarded: true }]);
+    expect([git("for-each-ref", `refs/heads/${first.branch}`), live(), read(HEALTH), git("status", "--porcelain", "--", "site")]).toEqual([
+      "",
+      head,
+      liveText,
+      "",
+    ]);
+    expect((await call({ url: `/admin/api/page?path=${HEALTH}`, cookie: author.cookie })).json()).toMatchObject({ text: liveText });
+    expect((await discard(author.cookie, first.branch)).statusCode).toBe(404);
+    const second = await draftOf(author.cookie);
+    expect((await discard(publisher.cookie, second.branch)).statusCode).toBe(200);
+    expect(git("for-each-ref", `refs/heads/${second.branch}`)).toBe("");
+    const trail = (await staff.log(20)).filter((e) => e.action === "discard-draft").map((e) => [e.email, e.page]);
+    expect(trail.slice(0, 2)).toEqual([
+      ["tidier@example.com", HEALTH],
+      ["quitter@example.com", HEALTH],
+    ]);
   });
 
   it("two editors saving one page: the second is told, with both versions, and neither is lost; publishing the second after the first names the conflict", async () => {
