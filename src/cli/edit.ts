@@ -3,6 +3,7 @@ import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { listenLocalEditor } from "../server/editor/listen.ts";
+import { editorBundles } from "./editor-bundles.ts";
 import { LOOPBACK_HOSTS } from "../server/editor/loopback-guard.ts";
 import { projectCheck } from "../server/editor/publish.ts";
 import { readOptions, usageError } from "./options.ts";
@@ -30,7 +31,8 @@ if (!existsSync(join(root, "site"))) usageError(USAGE, `no site/ folder in ${roo
 
 let app: FastifyInstance;
 try {
-  app = await listenLocalEditor({ root, codeRoot, host, port, checkPages: projectCheck(codeRoot, root), log: (line) => console.log(line) });
+  const log = (line: string) => console.log(line);
+  app = await listenLocalEditor({ root, bundles: await editorBundles(codeRoot, log), host, port, checkPages: projectCheck(codeRoot, root), log });
 } catch (error) {
   console.error(`The editor could not start on ${host}:${port}: ${(error as Error).message}`);
   process.exit(1);

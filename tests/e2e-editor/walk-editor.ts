@@ -3,6 +3,7 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { listenLocalEditor } from "../../src/server/editor/listen.ts";
+import { editorBundles } from "../../src/cli/editor-bundles.ts";
 
 /**
  * The editor the walk drives (editor-walk.spec.ts): `npm run edit`'s own server, on a clone of this
@@ -29,7 +30,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const port = Number(process.env.PORT);
   await listenLocalEditor({
     root: WALK_REPO,
-    codeRoot: resolve("."),
+    bundles: await editorBundles(resolve(".")),
     host: "127.0.0.1",
     port,
     checkPages: async (files) => {

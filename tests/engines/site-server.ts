@@ -3,6 +3,7 @@ import { cpSync, mkdirSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { TestProject } from "vitest/node";
 import { listenLocalEditor } from "../../src/server/editor/listen.ts";
+import { editorBundles } from "../../src/cli/editor-bundles.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -26,7 +27,7 @@ async function startEditor(port: number): Promise<{ url: string; root: string; c
   for (const dir of ["site", "schema"]) cpSync(dir, join(root, dir), { recursive: true });
   const app = await listenLocalEditor({
     root,
-    codeRoot: resolve("."),
+    bundles: await editorBundles(resolve(".")),
     host: "127.0.0.1",
     port,
     checkPages: async () => ({ ok: false, output: "The engines' editor check does not publish." }),

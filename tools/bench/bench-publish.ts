@@ -13,7 +13,7 @@ import { fileURLToPath } from "node:url";
 import Fastify from "fastify";
 import { makeScaledSite } from "./bench-scale.ts";
 import { readOptions, usageError } from "../../src/cli/options.ts";
-import { editorBundles } from "../../src/server/editor/bundles.ts";
+import { editorBundles } from "../../src/cli/editor-bundles.ts";
 import { editorPlugin } from "../../src/server/editor/index.ts";
 import { WarmChecker } from "../../src/server/editor/page-checker.ts";
 import { stagedCheck, type PageChecker } from "../../src/server/editor/publish.ts";

@@ -6,9 +6,9 @@ import type { PageEntry } from "../../shared/page-entry.ts";
 import type { Site } from "../../shared/generated/schema-types.ts";
 
 /**
- * The editor's two bundles as files under .cache/editor/, made by bundles.ts (Vite, at build
- * time or by `npm run edit`); this side only finds and loads them, so the server that serves
- * them never imports Vite or the build's plugins:
+ * The editor's two bundles as files under .cache/editor/, made by src/cli/editor-bundles.ts
+ * (Vite, by `npm run build:editor` or `npm run edit`); this side only finds and loads them, so
+ * the server that serves them never imports Vite or the build's plugins:
  * - admin/: the editor's browser side (src/admin), its own entry, never part of the visitor bundle;
  * - preview/: the site's renderer (src/app/entry-server.tsx: the render function and CSS
  *   modules the prerender uses) for the server, with the site's one stylesheet and fonts.

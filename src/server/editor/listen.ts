@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from "fastify";
-import { editorBundles } from "./bundles.ts";
+import type { EditorBundles } from "./bundle-files.ts";
 import { editorPlugin } from "./index.ts";
 import { refuseOtherSites } from "./loopback-guard.ts";
 import type { PageChecker } from "./publish.ts";
@@ -7,8 +7,8 @@ import type { PageChecker } from "./publish.ts";
 export interface LocalEditorOptions {
   /** The working copy: the folder holding site/ and schema/. */
   root: string;
-  /** This project's code: where the editor's bundles are built and kept (.cache/editor/). */
-  codeRoot: string;
+  /** The editor's bundles, built beforehand (src/cli/editor-bundles.ts: Vite is not the server's to load). */
+  bundles: EditorBundles;
   host: string;
   port: number;
   /** The page check a publish runs: `npm run check` (projectCheck) for `npm run edit`. */
@@ -17,12 +17,12 @@ export interface LocalEditorOptions {
 }
 
 /**
- * The editor for one person on this machine, listening: its bundles built when stale, other
- * sites refused (Host and Origin), the plugin with the site's pictures served at their paths.
+ * The editor for one person on this machine, listening: other sites refused (Host and Origin),
+ * the plugin with the site's pictures served at their paths.
  * `npm run edit` starts it; the editor's end-to-end tests start the same one on a throwaway clone.
  */
 export async function listenLocalEditor(options: LocalEditorOptions): Promise<FastifyInstance> {
-  const bundles = await editorBundles(options.codeRoot, options.log);
+  const { bundles } = options;
   const app = Fastify({ logger: false, bodyLimit: 32 * 1024 });
   refuseOtherSites(app);
   await app.register(editorPlugin, { root: options.root, bundles, checkPages: options.checkPages, serveSiteAssets: true });

@@ -1,8 +1,17 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { build, mergeConfig, type InlineConfig } from "vite";
-import { siteConfig, siteCss } from "../../../vite.config.ts";
-import { bundleDirs, isFresh, loadEditorBundles, NONCE_PLACEHOLDER, PREVIEW_BASE, sourcesChangedAt, STAMP, type EditorBundles } from "./bundle-files.ts";
+import { siteConfig, siteCss } from "../../vite.config.ts";
+import {
+  bundleDirs,
+  isFresh,
+  loadEditorBundles,
+  NONCE_PLACEHOLDER,
+  PREVIEW_BASE,
+  sourcesChangedAt,
+  STAMP,
+  type EditorBundles,
+} from "../server/editor/bundle-files.ts";
 
 /**
  * Builds the editor's two bundles (bundle-files.ts says what they are) with the project's own
