@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { behaviourChromiumPath, CHROMIUM_ARGS } from "../../src/build/chromium.ts";
 
 /**
  * The browser editor, end to end, in Debian's Chromium: `npm run edit` on a throwaway clone of
@@ -20,18 +21,7 @@ export default defineConfig({
   use: {
     baseURL: EDITOR_URL,
     viewport: { width: 1600, height: 1000 },
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-        "--disable-quic",
-      ],
-    },
+    launchOptions: { executablePath: behaviourChromiumPath(), args: [...CHROMIUM_ARGS] },
   },
   webServer: {
     command: `npx tsx tests/e2e-editor/clone-repo.ts ${CLONE} && npx tsx src/cli/edit.ts --root ${CLONE}`,
