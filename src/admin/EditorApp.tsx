@@ -48,6 +48,10 @@ export function EditorApp() {
   const staff = useContext(StaffContext);
   const [draft, setDraft] = useState<Draft | null>(null);
   const [others, setOthers] = useState<OtherDraft[]>([]);
+  // The live page, when it overtook the editor's draft; whether the text is now merged with it (the next save says so); the merge view open.
+  const [liveAhead, setLiveAhead] = useState<OpenedPage["live"] | null>(null);
+  const [mergedWithLive, setMergedWithLive] = useState(false);
+  const [mergingLive, setMergingLive] = useState(false);
 
   const refreshPages = useCallback(
     () =>
@@ -66,6 +70,9 @@ export function EditorApp() {
   const showPage = useCallback((page: OpenedPage) => {
     setOpen({ file: page.file, route: page.route, saved: page.text, base: page.hash });
     setDraft(page.draft ?? null);
+    setLiveAhead(page.live ?? null);
+    setMergedWithLive(false);
+    setMergingLive(false);
     setOthers([]);
     setText(page.text);
     setHtml(null);
@@ -177,12 +184,14 @@ export function EditorApp() {
     if (!open) return;
     saving.current = true;
     try {
-      const saved = await api.save(open.file, text, open.base);
+      const saved = await api.save(open.file, text, open.base, mergedWithLive);
       diskBase.current = saved.hash;
       setOpen({ ...open, saved: saved.text, base: saved.hash });
       setConflict(null);
       setMerging(false);
       setDraft(saved.draft ?? null);
+      setLiveAhead(saved.live ?? null);
+      setMergedWithLive(false);
       setOthers(saved.conflicts ?? []);
       setMessage(
         `Saved ${open.file}${saved.draft ? " to your draft" : ""}${saved.problems.length > 0 ? `, with ${saved.problems.length === 1 ? "1 problem" : `${saved.problems.length} problems`} still to fix before it can be published` : ""}.`,
@@ -272,8 +281,8 @@ export function EditorApp() {
                   Form
                 </button>
               </div>
-              <button type="button" className="primary" onClick={() => void save()} disabled={!dirty && conflict === null}>
-                {dirty ? "Save" : "Saved"}
+              <button type="button" className="primary" onClick={() => void save()} disabled={!dirty && conflict === null && !mergedWithLive}>
+                {dirty || mergedWithLive ? "Save" : "Saved"}
               </button>
               {staff?.role === "editor" && draft ? (
                 <button type="button" onClick={() => setDialog("review")} disabled={dirty || draft.state === "waiting"}>
@@ -282,6 +291,28 @@ export function EditorApp() {
               ) : null}
             </div>
             {draft ? <DraftNote draft={draft} /> : null}
+            {draft && liveAhead && !mergedWithLive ? (
+              <div className="notice" role="status">
+                <p>The live page changed since your draft began: merge your text with it, then save, before it can be published.</p>
+                <button type="button" onClick={() => setMergingLive(true)}>
+                  Compare with the live page
+                </button>
+              </div>
+            ) : null}
+            {mergingLive && liveAhead ? (
+              <MergePanel
+                mine={text}
+                disk={liveAhead.text ?? ""}
+                theirs="the live page"
+                onDone={(merged) => {
+                  setText(merged);
+                  setMergedWithLive(true);
+                  setMergingLive(false);
+                  setMessage("Merged with the live page. Save to put the merge on your draft.");
+                }}
+                onCancel={() => setMergingLive(false)}
+              />
+            ) : null}
             {others.length > 0 ? <OtherDrafts others={others} /> : null}
             <p className="message" role="status">
               {message}

@@ -20,7 +20,8 @@ export interface OtherDraft {
 }
 
 /** A page as opened or saved: with the draft it comes from, for an editor inside `npm start`. */
-export type OpenedPage = PageText & { draft?: Draft };
+/** `live`: for an editor's draft, the live page when it changed since the draft began, to merge with before it can be published. */
+export type OpenedPage = PageText & { draft?: Draft; live?: { text: string | null; hash: string | null } };
 
 /** An answer of the editor's API that is not a success: its status, its one-sentence error, and the rest of its JSON. */
 export class ApiError extends Error {
@@ -53,8 +54,9 @@ export const api = {
   page: (path: string) => call<OpenedPage>("GET", `page?path=${encodeURIComponent(path)}`),
   check: (path: string, text: string, signal?: AbortSignal) => call<{ problems: Problem[] }>("POST", "check", { path, text }, signal),
   preview: (path: string, text: string, signal?: AbortSignal) => call<string>("POST", "preview", { path, text }, signal),
-  save: (path: string, text: string, base: string | null) =>
-    call<OpenedPage & { problems: Problem[]; conflicts?: OtherDraft[] }>("PUT", "page", { path, text, base }),
+  /** `withLive`: the text is the editor's draft merged with the live page that overtook it (see OpenedPage's `live`). */
+  save: (path: string, text: string, base: string | null, withLive = false) =>
+    call<OpenedPage & { problems: Problem[]; conflicts?: OtherDraft[] }>("PUT", "page", { path, text, base, ...(withLive ? { withLive } : {}) }),
   create: (kind: string, address: string, title: string) => call<{ files: PageText[] }>("POST", "pages", { kind, address, title }),
   complete: (path: string, text: string, offset: number) => call<Completions>("POST", "complete", { path, text, offset }),
   hover: (path: string, text: string, offset: number) => call<{ hover: Hover | null }>("POST", "hover", { path, text, offset }),

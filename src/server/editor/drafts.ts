@@ -166,7 +166,7 @@ export class Drafts {
    * (409), as for a save on disk. Others' drafts of the same page with a different text come back
    * as `conflicts`, each with its text: both are kept, on their own branches.
    */
-  async save(staff: StaffMember, file: PagePath, text: string, base: string | null) {
+  async save(staff: StaffMember, file: PagePath, text: string, base: string | null, { withLive = false } = {}) {
     const branch = draftBranch(staff.id, file);
     const ref = `refs/heads/${branch}`;
     const tip = await exists(this.root, ["rev-parse", "--verify", "--quiet", ref]);
@@ -181,11 +181,16 @@ export class Drafts {
         { disk: current, diskHash: current === null ? null : hashOf(current) },
       );
     }
-    const parent = tip ?? (await git(this.root, ["rev-parse", "HEAD"])).trim();
+    const live = (await git(this.root, ["rev-parse", "HEAD"])).trim();
+    const parent = tip ?? live;
+    // Brought up to the live page (the text merged with it in the editor): a merge of the live
+    // branch into the draft, whose tree is the live one with this text, so the draft's change is
+    // against the live page again and its review history stays on the branch.
+    const merging = withLive && tip !== null && parent !== live;
     const blob = (await gitIn(this.root, ["hash-object", "-w", "--stdin"], text)).trim();
-    const tree = await this.treeWith(`${parent}^{tree}`, file.split("/"), blob);
-    const message = draftMessage(`Draft of ${file}`, null, file, staff, "editing");
-    const commit = await this.commit(tree, parent, message, staff);
+    const tree = await this.treeWith(`${merging ? live : parent}^{tree}`, file.split("/"), blob);
+    const message = draftMessage(merging ? `Draft of ${file}, merged with the live page` : `Draft of ${file}`, null, file, staff, "editing");
+    const commit = await this.commit(tree, merging ? [parent, live] : [parent], message, staff);
     await this.move(ref, commit, tip);
     const draft = (await this.of(staff, file))!;
     const conflicts = [];
@@ -204,6 +209,22 @@ export class Drafts {
     const commit = await this.commit(`${draft.commit}^{tree}`, draft.commit, message, who);
     await this.move(`refs/heads/${draft.branch}`, commit, draft.commit);
     return (await this.get(draft.branch))!;
+  }
+
+  /**
+   * The live page when it changed since the draft began (or was last merged with it) in the same
+   * lines, so the draft cannot be published as it is: for its editor to merge their text with.
+   * Null when the draft merges cleanly (a publish merges it) or the live page is as it was.
+   */
+  async liveSince(draft: Draft): Promise<{ text: string | null; hash: string | null } | null> {
+    const base = (await git(this.root, ["merge-base", "HEAD", draft.commit])).trim();
+    const [then, now] = [await this.textAt(base, draft.file), await this.textAt("HEAD", draft.file)];
+    if (then === now) return null;
+    const clean = await run("git", ["merge-tree", "--write-tree", "--no-messages", "HEAD", draft.commit], { cwd: this.root }).then(
+      () => true,
+      () => false,
+    );
+    return clean ? null : { text: now, hash: now === null ? null : hashOf(now) };
   }
 
   /** What a publisher reviews: the draft's change to its page since it left the live branch, and the page before (live) and after. */
@@ -288,11 +309,12 @@ export class Drafts {
   }
 
   /** A commit authored by `who` (author.name and author.email: the committer stays the working copy's identity). */
-  private async commit(tree: string, parent: string, message: string, who: Author): Promise<string> {
+  private async commit(tree: string, parents: string | string[], message: string, who: Author): Promise<string> {
     const author = identity(who);
     const name = author.slice(0, author.lastIndexOf(" <"));
     const email = author.slice(author.lastIndexOf("<") + 1, -1);
-    return (await gitIn(this.root, ["-c", `author.name=${name}`, "-c", `author.email=${email}`, "commit-tree", tree, "-p", parent], message)).trim();
+    const parentArgs = [parents].flat().flatMap((p) => ["-p", p]);
+    return (await gitIn(this.root, ["-c", `author.name=${name}`, "-c", `author.email=${email}`, "commit-tree", tree, ...parentArgs], message)).trim();
   }
 
   /** Moves the branch from `from` (null: it must not exist yet) to `to`; someone else's save in between makes it refuse, and nothing is lost. */

@@ -209,7 +209,8 @@ export async function editorPlugin(app: FastifyInstance, options: EditorOptions)
     const draft = staff ? await drafts!.of(staff, file) : null;
     if (!draft) return workspace.read(file);
     const text = (await drafts!.textAt(draft.commit, file)) ?? "";
-    return { file, route: draft.route, text, hash: hashOf(text), draft };
+    const live = await drafts!.liveSince(draft);
+    return { file, route: draft.route, text, hash: hashOf(text), draft, ...(live ? { live } : {}) };
   });
 
   app.post("/admin/api/check", limits, async (request) => {
@@ -234,8 +235,9 @@ export async function editorPlugin(app: FastifyInstance, options: EditorOptions)
       );
     const staff = drafter(request);
     if (staff) {
-      const { draft, conflicts } = await drafts!.save(staff, file, text, base);
-      return { file, route: draft.route, text, hash: hashOf(text), problems, draft, conflicts };
+      const { draft, conflicts } = await drafts!.save(staff, file, text, base, { withLive: body.withLive === true });
+      const live = await drafts!.liveSince(draft);
+      return { file, route: draft.route, text, hash: hashOf(text), problems, draft, conflicts, ...(live ? { live } : {}) };
     }
     const saved = workspace.save(file, text, base);
     return { ...saved, problems: withFixes(text, problems) };

@@ -161,5 +161,43 @@ describe("staff in Chromium with a virtual authenticator", () => {
     await drafts.getByText(/^Published \/industries\/health as commit [0-9a-f]{12}/).waitFor();
     expect(git("log", "-1", "--format=%an <%ae>|%s").trim()).toBe("Ben Okafor <ben@company.example>|Say Ben checked the health page");
     expect(readFileSync(join(root, HEALTH), "utf8")).toContain("# Checked by Ben\n");
+    await drafts.getByRole("button", { name: "Close" }).click();
+
+    // Ben drafts the title again while Ana publishes her own title: he is asked to merge with the live page, and his draft then publishes.
+    const typeAtEndOf = async (who: typeof page, line: number, text: string) => {
+      await who.locator(`.cm-content > .cm-line:nth-child(${line})`).click();
+      await who.keyboard.press("End");
+      await who.keyboard.type(text);
+    };
+    await ben.reload();
+    await ben.getByText("Signed in as Ben Okafor (editor)").waitFor();
+    await ben.getByRole("button", { name: /\/industries\/health/ }).click();
+    await typeAtEndOf(ben, 3, " for everyone");
+    await ben.getByRole("button", { name: "Save", exact: true }).click();
+    await ben.getByText("Your draft is saved: ask for review when it is ready.").waitFor();
+    await page.getByRole("button", { name: /\/industries\/health/ }).click();
+    await typeAtEndOf(page, 3, " today");
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await page.getByRole("button", { name: "Saved", exact: true }).waitFor();
+    await page.getByRole("button", { name: "Publish…" }).click();
+    const publishing = page.getByRole("dialog", { name: "Publish" });
+    await publishing.getByLabel("What did you change?").fill("Health: today");
+    await publishing.getByRole("button", { name: "Publish", exact: true }).click();
+    await publishing.getByText(/^Published as commit/).waitFor();
+    await ben.reload();
+    await ben.getByText("The live page changed since your draft began: merge your text with it, then save, before it can be published.").waitFor();
+    await ben.getByRole("button", { name: "Compare with the live page" }).click();
+    await ben.getByRole("region", { name: "Merge with the live page" }).getByRole("button", { name: "Keep this merge" }).click();
+    await ben.getByText("Merged with the live page. Save to put the merge on your draft.").waitFor();
+    await ben.getByRole("button", { name: "Save", exact: true }).click();
+    await ben.getByRole("button", { name: "Saved", exact: true }).waitFor();
+    expect(await ben.getByText("The live page changed since your draft began", { exact: false }).count()).toBe(0);
+    const [bensDraft] = git("for-each-ref", "--format=%(refname:short)", "refs/heads/drafts").trim().split("\n");
+    expect(bensDraft).toMatch(/^drafts\/\d+\/industries--health$/);
+    // A merge of the live branch into the draft, with the merged text.
+    expect([git("log", "-1", "--format=%P", bensDraft!).trim().split(" ").length, git("show", `${bensDraft}:${HEALTH}`)]).toEqual([
+      2,
+      expect.stringContaining(" for everyone"),
+    ]);
   }, 120_000);
 });

@@ -663,6 +663,20 @@ describe("drafts and review: an editor's saves on a branch of their own, decided
     ]);
   });
 
+  it("does not ask an editor to merge when the live page changed in other lines: the publish merges it", async () => {
+    const editor = await signUp("elsewhere@example.com", "editor");
+    const publisher = await signUp("liveedit@example.com", "publisher");
+    const { draft } = (await saveHealth(editor.cookie, `${read(HEALTH)}# the editor's line at the end\n`)).json();
+    expect(
+      (await saveHealth(publisher.cookie, read(HEALTH).replace("schemaVersion: 2", "schemaVersion: 2\n# the publisher's line at the top"))).statusCode,
+    ).toBe(200);
+    expect((await call({ method: "POST", url: "/admin/api/publish", cookie: publisher.cookie, payload: { message: "Health: a line" } })).statusCode).toBe(200);
+    const opened = (await call({ url: `/admin/api/page?path=${HEALTH}`, cookie: editor.cookie })).json();
+    expect(opened).toMatchObject({ draft: { branch: draft.branch } });
+    expect(opened.live).toBeUndefined();
+    expect((await call({ method: "POST", url: "/admin/api/drafts/discard", cookie: editor.cookie, payload: { branch: draft.branch } })).statusCode).toBe(200);
+  });
+
   it("two editors saving one page: the second is told, with both versions, and neither is lost; publishing the second after the first names the conflict", async () => {
     const PAGE = "site/industries/agriculture.yaml";
     const first = await signUp("first@example.com", "editor");
@@ -702,5 +716,28 @@ describe("drafts and review: an editor's saves on a branch of their own, decided
     expect(clash.json().error).toContain(`${PAGE} was changed on the live site, in the same lines, since second began this draft`);
     expect([live(), read(PAGE), git("status", "--porcelain", "--", "site")]).toEqual([head, a, ""]);
     expect(git("show", `${two.branch}:${PAGE}`)).toBe(b);
+
+    // The second editor is shown the live page that overtook their draft, merges, and saves the
+    // merge onto their draft: a merge of the live branch, so it publishes cleanly, history kept.
+    const reopened = (await call({ url: `/admin/api/page?path=${PAGE}`, cookie: second.cookie })).json();
+    expect(reopened).toMatchObject({ text: b, live: { text: a, hash: hashOf(a) } });
+    const merged = title(opened.text, "Second's title, after First's");
+    const remerged = await call({
+      method: "PUT",
+      url: "/admin/api/page",
+      cookie: second.cookie,
+      payload: { path: PAGE, text: merged, base: hashOf(b), withLive: true },
+    });
+    expect(remerged.statusCode).toBe(200);
+    expect(remerged.json().live).toBeUndefined();
+    expect(git("log", "-1", "--format=%P", two.branch).trim().split(" ")).toEqual([expect.stringMatching(/^[0-9a-f]{40}$/), head]);
+    expect((await call({ url: `/admin/api/page?path=${PAGE}`, cookie: second.cookie })).json().live).toBeUndefined();
+    const after = await call({
+      method: "POST",
+      url: "/admin/api/drafts/publish",
+      cookie: publisher.cookie,
+      payload: { branch: two.branch, message: "Second" },
+    });
+    expect([after.statusCode, read(PAGE), git("log", "-1", "--format=%an|%s").trim()]).toEqual([200, merged, "second|Second"]);
   });
 });
