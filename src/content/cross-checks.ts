@@ -10,7 +10,7 @@ import { problem, sortProblems, type Problem } from "./problem.ts";
 import { cardsPerPageOf, DEFAULT_CARDS_PER_PAGE } from "./listing-pages.ts";
 import { cardOrder, fillChildCards, parentOf, resolvePanels, type ListedCard } from "./resolve-listings.ts";
 import { buildRouteTable, type RouteTable } from "./routes.ts";
-import { fillSiteFacts, GRIEVANCE_OFFICER_TOKEN, grievanceOfficerText } from "./site-facts.ts";
+import { fillSiteFacts, GRIEVANCE_OFFICER_TOKEN, grievanceOfficerText, namesGrievanceOfficer } from "./site-facts.ts";
 
 /** A page that passed every check: what the renderer and the prerender receive. */
 export interface ContentPage {
@@ -648,7 +648,7 @@ export class CrossChecks {
     const listings = fillChildCards(page, this.listedBelow(entry), (address) => this.validAddresses.has(address), this.cardsPerPage, fileAt);
     entry.listingProblems = listings.problems;
     entry.factProblems = [];
-    if (JSON.stringify(data).includes(GRIEVANCE_OFFICER_TOKEN)) {
+    if (namesGrievanceOfficer(data)) {
       this.read(entry, "fill", "facts");
       // Without valid settings the site facts wait for them, as the pages do not go out.
       if (this.facts !== undefined) entry.factProblems = fillSiteFacts(this.facts, page);

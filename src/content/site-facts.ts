@@ -37,6 +37,14 @@ function replaceIn(value: unknown, text: string): boolean {
   return found;
 }
 
+/** Whether any text of `value` names the grievance officer: a walk, not a JSON text of it (a listing of 10,000 cards is megabytes of JSON). */
+export function namesGrievanceOfficer(value: unknown): boolean {
+  if (typeof value === "string") return value.includes(GRIEVANCE_OFFICER_TOKEN);
+  if (Array.isArray(value)) return value.some(namesGrievanceOfficer);
+  if (typeof value === "object" && value !== null) return Object.values(value).some(namesGrievanceOfficer);
+  return false;
+}
+
 /**
  * Fills site facts into pages, as listings are filled from the pages below: the grievance
  * officer is kept once, in site/_site.yaml, and a page that names them (the privacy policy)
@@ -53,7 +61,7 @@ export function fillSiteFacts(text: string | null, page: { file: string; data: P
     replaceIn(page.data, text);
     return [];
   }
-  if (!JSON.stringify(page.data).includes(GRIEVANCE_OFFICER_TOKEN)) return [];
+  if (!namesGrievanceOfficer(page.data)) return [];
   return [
     problem(
       page.file,

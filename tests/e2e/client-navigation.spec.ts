@@ -113,8 +113,8 @@ test.describe("client-side navigation", DESKTOP_ONLY, () => {
       .getByRole("link", { name: "Home", exact: true })
       .click({ modifiers: ["ControlOrMeta"] });
     const tab = await opened;
-    await tab.waitForLoadState();
-    expect(new URL(tab.url()).pathname).toBe("/");
+    // A new tab starts at about:blank and then goes to the link: wait for where it goes, not for the blank page's load.
+    await tab.waitForURL((url) => url.pathname === "/");
     expect(new URL(page.url()).pathname).toBe("/legal-privacy");
     await expect(page.locator("main h1")).toHaveText("Privacy Policy");
     expect(requested.filter((p) => p.startsWith("/_data/"))).toEqual([]);
