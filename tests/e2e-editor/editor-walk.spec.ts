@@ -370,7 +370,7 @@ test("an editor makes an industry page, makes each common mistake and fixes it, 
     renameSync(`${file}.new`, file);
     await expect(page.getByRole("alert").filter({ hasText: `${MINING} was changed on disk by another program since you opened it.` })).toBeVisible();
     await page.getByRole("button", { name: "Compare and merge" }).click();
-    const merge = page.getByRole("region", { name: "Merge with the disk version" });
+    const merge = page.getByRole("region", { name: "Merge with the version on disk" });
     await expect(merge.getByRole("textbox", { name: "Your version" })).toContainText("Why AI matters in mining and quarrying");
     await expect(merge.getByRole("textbox", { name: "The version on disk" })).toContainText("title: Mining and quarrying");
     await expectAxeClean(page, "merge view");
