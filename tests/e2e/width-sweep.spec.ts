@@ -16,8 +16,20 @@ import { DESKTOP_ONLY, expect, test } from "./fixtures.ts";
  * Panels and the phone menu are one component on every route, drawn over the page rather than in
  * its flow, so their open states are swept across every width on one route, not repeated on ~80.
  */
-// Every 64 px from 320 to 1920, and each side of the breakpoints and the usual phone, laptop and desktop widths.
-export const WIDTHS = [...new Set([...Array.from({ length: 26 }, (_, i) => 320 + 64 * i), 375, 768, 769, 1024, 1025, 1280, 1440])].sort((a, b) => a - b);
+/** Every 64 px up to 1024, where the phone and tablet layouts change most; every 128 px above, to 1920; and each side of the breakpoint. */
+export const WIDTHS = [
+  ...new Set([
+    ...Array.from({ length: 12 }, (_, i) => 320 + 64 * i),
+    ...Array.from({ length: 8 }, (_, i) => 1024 + 128 * i),
+    1920,
+    375,
+    768,
+    769,
+    1025,
+    1280,
+    1440,
+  ]),
+].sort((a, b) => a - b);
 const HEIGHT = 900;
 const PHONE_MAX = 768;
 
