@@ -22,7 +22,8 @@ const INDUSTRY_IDS = [
   "real-estate",
 ];
 
-test.describe("prerendered proof pages", () => {
+// The HTML a server sends is the same at every viewport: read once, in the desktop project.
+test.describe("prerendered proof pages", DESKTOP_ONLY, () => {
   for (const { path, h1, title } of PROOF_PAGES) {
     test(`${path} has its content in the HTML with JavaScript disabled`, async ({ browser }) => {
       const context = await browser.newContext({ javaScriptEnabled: false });
