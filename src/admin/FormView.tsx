@@ -23,16 +23,19 @@ const typeOf = (section: unknown) => (isObject(section) ? section.type : undefin
  */
 export function FormView({ file, text, form, onChange }: FormViewProps) {
   const [error, setError] = useState("");
-  const focusAfter = useFocusAfterEdit();
+  const focusAfter = useFocusAfterEdit(text);
   const [newType, setNewType] = useState(form.blocks.find((b) => b.type === "prose")?.type ?? form.blocks[0]?.type ?? "");
   const data = dataOf(text);
-  const edit = (change: (text: string) => string) => {
+  const edit = (change: (text: string) => string): string | null => {
     try {
-      onChange(change(text));
+      const next = change(text);
+      onChange(next);
       setError("");
+      return next;
     } catch (e) {
       if (!(e instanceof YamlEditError)) throw e;
       setError(e.message);
+      return null;
     }
   };
   if (!isObject(data)) {
@@ -107,9 +110,10 @@ interface FieldsProps {
   fields: FieldSpec[];
   data: Data;
   path: YamlPath;
-  edit: (change: (text: string) => string) => void;
+  /** Applies an edit of the text; gives the new text, or null when the edit was refused. */
+  edit: (change: (text: string) => string) => string | null;
   file: string;
-  focusAfter: (key: string) => void;
+  focusAfter: (key: string, text: string) => void;
 }
 
 function Fields({ fields, data, path, edit, file, focusAfter }: FieldsProps) {
@@ -129,17 +133,21 @@ const focusKey = (action: string, listPath: YamlPath, index: number) => `${actio
  * Focus the control named by a key once the edit it follows has been drawn: a moved entry's
  * same button at its new place (or its other move button when it reached an end), the entry that
  * took a removed one's place, a new entry's Remove button. Without this, focus falls to the page.
+ *
+ * The wish waits for the render of the edited text itself: an effect of an earlier render (a
+ * check's answer arriving) may run after the click set the wish and before the edit is drawn,
+ * and must neither use it nor drop it.
  */
-function useFocusAfterEdit(): (key: string) => void {
-  const wanted = useRef<string | null>(null);
+function useFocusAfterEdit(text: string): (key: string, after: string) => void {
+  const wanted = useRef<{ key: string; after: string } | null>(null);
   useEffect(() => {
-    if (wanted.current === null) return;
-    const candidates = wanted.current.split("|").map((key) => document.querySelector<HTMLElement>(`[data-focus-key="${key}"]:not(:disabled)`));
+    if (wanted.current === null || wanted.current.after !== text) return;
+    const candidates = wanted.current.key.split("|").map((key) => document.querySelector<HTMLElement>(`[data-focus-key="${key}"]:not(:disabled)`));
     wanted.current = null;
     candidates.find((c) => c !== null)?.focus();
-  });
-  return (key: string) => {
-    wanted.current = key;
+  }, [text]);
+  return (key: string, after: string) => {
+    wanted.current = { key, after };
   };
 }
 
@@ -148,8 +156,8 @@ function useFocusAfterEdit(): (key: string) => void {
  * that is there once the edit is drawn (a move's same button at the new place, else its other one).
  */
 function runListEdit(edit: FieldsProps["edit"], focusAfter: FieldsProps["focusAfter"], change: (text: string) => string, ...focusKeys: string[]) {
-  edit(change);
-  focusAfter(focusKeys.join("|"));
+  const next = edit(change);
+  if (next !== null) focusAfter(focusKeys.join("|"), next);
 }
 
 /** An entry's Move up, Move down and Remove buttons, each named with the entry ("Move up cards 2"). */

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
@@ -158,6 +158,25 @@ describe("lists in the form view", () => {
     expect(document.activeElement?.getAttribute("aria-label")).toBe("Move up cards 2");
     await user.click(screen.getByRole("button", { name: "Move up section 2: Card grid" }));
     expect(document.activeElement?.getAttribute("aria-label")).toBe("Move down section 1: Card grid");
+  });
+
+  it("focuses a new entry's Remove button even when another render comes between the click and the drawn edit", async () => {
+    // In the editor a check's answer can be drawn after the click and before the edit is: that
+    // render's effects must neither take the wish for focus nor drop it.
+    let drawEdit: () => void = () => {};
+    let redraw: () => void = () => {};
+    function Harness() {
+      const [text, setText] = useState(PAGE);
+      const [, setTick] = useState(0);
+      redraw = () => setTick((n) => n + 1);
+      return <FormView file="site/industries/mining.yaml" text={text} form={form} onChange={(next) => (drawEdit = () => setText(next))} />;
+    }
+    render(<Harness />);
+    fireEvent.click(screen.getByRole("button", { name: "Add to cards" }));
+    act(() => redraw());
+    expect(screen.queryByRole("button", { name: "Remove cards 3" })).toBeNull();
+    act(() => drawEdit());
+    expect(document.activeElement?.getAttribute("aria-label")).toBe("Remove cards 3");
   });
 
   it("offers every block of the schema as a new section", () => {
