@@ -334,7 +334,7 @@ export function EditorApp() {
                 {view === "source" ? (
                   <SourceEditor key={open.file} file={open.file} text={text} problems={problems} checkedText={checkedText} onChange={setText} />
                 ) : form ? (
-                  <FormView file={open.file} text={text} form={form} onChange={setText} />
+                  <FormView file={open.file} text={text} form={form} onChange={setText} mayReplacePictures={staff?.role !== "editor"} />
                 ) : null}
                 <ProblemList problems={problems} checking={checking} fixable={text === checkedText} text={text} onChange={setText} />
               </div>

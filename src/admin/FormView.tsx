@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from "react";
+import { createContext, useContext, useEffect, useId, useMemo, useRef, useState, type ReactNode } from "react";
 import { api, ApiError, type FormSchema } from "./api.ts";
 import { Dialog } from "./Dialog.tsx";
 import type { FieldSpec } from "../server/editor/form-schema.ts";
@@ -10,7 +10,12 @@ interface FormViewProps {
   text: string;
   form: FormSchema;
   onChange: (text: string) => void;
+  /** Whether an upload may write over a picture of the same name: a publisher's right (an editor's would be live before review). */
+  mayReplacePictures: boolean;
 }
+
+/** Whether the person may write over a picture (FormViewProps.mayReplacePictures), for the picture dialog deep in the form. */
+const MayReplacePictures = createContext(false);
 
 type Data = Record<string, unknown>;
 const isObject = (v: unknown): v is Data => v !== null && typeof v === "object" && !Array.isArray(v);
@@ -21,7 +26,7 @@ const typeOf = (section: unknown) => (isObject(section) ? section.type : undefin
  * list to add to, reorder and shorten, each with its block's fields. Every change is an edit
  * of the one YAML text (yaml-edit.ts), so the source view shows it at once and nothing else moves.
  */
-export function FormView({ file, text, form, onChange }: FormViewProps) {
+export function FormView({ file, text, form, onChange, mayReplacePictures }: FormViewProps) {
   const [error, setError] = useState("");
   const focusAfter = useFocusAfterEdit(text);
   const [newType, setNewType] = useState(form.blocks.find((b) => b.type === "prose")?.type ?? form.blocks[0]?.type ?? "");
@@ -52,57 +57,59 @@ export function FormView({ file, text, form, onChange }: FormViewProps) {
   const starter = form.blocks.find((b) => b.type === newType)?.starter;
 
   return (
-    <div className="form-view">
-      <p className="form-error" role="alert">
-        {error}
-      </p>
-      <fieldset className="form-group">
-        <legend>Page</legend>
-        <Fields fields={form.page} data={data} path={[]} edit={edit} file={file} focusAfter={focusAfter} />
-      </fieldset>
-      <h2 className="form-heading">Sections</h2>
-      <EntryList
-        listPath={["sections"]}
-        entries={sections}
-        minimum={1}
-        legendOf={(section, i) => `Section ${i + 1}: ${blockOf(typeOf(section))?.title ?? String(typeOf(section))}`}
-        nameOf={(legend) => `s${legend.slice(1)}`}
-        className="section-list"
-        itemClassName="section-item"
-        groupClassName="form-group"
-        fieldsOf={(section, i) => {
-          const block = blockOf(typeOf(section));
-          return block && isObject(section) ? (
-            <Fields fields={block.fields} data={section} path={["sections", i]} edit={edit} file={file} focusAfter={focusAfter} />
-          ) : (
-            <p>This block is edited in the source view.</p>
-          );
-        }}
-        edit={edit}
-        focusAfter={focusAfter}
-      />
-      <div className="add-section">
-        <label>
-          New section
-          <select value={newType} onChange={(e) => setNewType(e.target.value)}>
-            {form.blocks.map((b) => (
-              <option key={b.type} value={b.type}>
-                {b.title} ({b.type})
-              </option>
-            ))}
-          </select>
-        </label>
-        <button
-          type="button"
-          disabled={!starter}
-          onClick={() => {
-            if (starter) appendWithFocus(edit, focusAfter, ["sections"], sections.length, starter);
+    <MayReplacePictures.Provider value={mayReplacePictures}>
+      <div className="form-view">
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+        <fieldset className="form-group">
+          <legend>Page</legend>
+          <Fields fields={form.page} data={data} path={[]} edit={edit} file={file} focusAfter={focusAfter} />
+        </fieldset>
+        <h2 className="form-heading">Sections</h2>
+        <EntryList
+          listPath={["sections"]}
+          entries={sections}
+          minimum={1}
+          legendOf={(section, i) => `Section ${i + 1}: ${blockOf(typeOf(section))?.title ?? String(typeOf(section))}`}
+          nameOf={(legend) => `s${legend.slice(1)}`}
+          className="section-list"
+          itemClassName="section-item"
+          groupClassName="form-group"
+          fieldsOf={(section, i) => {
+            const block = blockOf(typeOf(section));
+            return block && isObject(section) ? (
+              <Fields fields={block.fields} data={section} path={["sections", i]} edit={edit} file={file} focusAfter={focusAfter} />
+            ) : (
+              <p>This block is edited in the source view.</p>
+            );
           }}
-        >
-          Add section
-        </button>
+          edit={edit}
+          focusAfter={focusAfter}
+        />
+        <div className="add-section">
+          <label>
+            New section
+            <select value={newType} onChange={(e) => setNewType(e.target.value)}>
+              {form.blocks.map((b) => (
+                <option key={b.type} value={b.type}>
+                  {b.title} ({b.type})
+                </option>
+              ))}
+            </select>
+          </label>
+          <button
+            type="button"
+            disabled={!starter}
+            onClick={() => {
+              if (starter) appendWithFocus(edit, focusAfter, ["sections"], sections.length, starter);
+            }}
+          >
+            Add section
+          </button>
+        </div>
       </div>
-    </div>
+    </MayReplacePictures.Provider>
   );
 }
 
@@ -492,6 +499,7 @@ function PictureDialog(props: {
   const { picture, page, phoneCut, initialAlt, onCancel, onPlaced } = props;
   const [alt, setAlt] = useState(initialAlt);
   const [decorative, setDecorative] = useState(false);
+  const mayReplace = useContext(MayReplacePictures);
   const [replace, setReplace] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
@@ -506,7 +514,7 @@ function PictureDialog(props: {
     setBusy(true);
     setError("");
     try {
-      const placed = await api.picture(page, picture, { phone: phoneCut, replace });
+      const placed = await api.picture(page, picture, { phone: phoneCut, replace: mayReplace && replace });
       onPlaced(placed, alt.trim(), decorative);
     } catch (e) {
       setError(e instanceof ApiError ? e.message : "The picture could not be sent: is the editor still running?");
@@ -545,10 +553,12 @@ function PictureDialog(props: {
           <input id="picture-decorative" type="checkbox" checked={decorative} onChange={(e) => setDecorative(e.target.checked)} />
           <label htmlFor="picture-decorative">Decoration only (no alt text)</label>
         </div>
-        <div className="field field-check">
-          <input id="picture-replace" type="checkbox" checked={replace} onChange={(e) => setReplace(e.target.checked)} />
-          <label htmlFor="picture-replace">Write over a picture of the same name</label>
-        </div>
+        {mayReplace ? (
+          <div className="field field-check">
+            <input id="picture-replace" type="checkbox" checked={replace} onChange={(e) => setReplace(e.target.checked)} />
+            <label htmlFor="picture-replace">Write over a picture of the same name</label>
+          </div>
+        ) : null}
         <p className="form-error" role="alert">
           {error}
         </p>

@@ -310,6 +310,14 @@ export async function editorPlugin(app: FastifyInstance, options: EditorOptions)
     uploads.post(PICTURE_API, { bodyLimit: MAX_UPLOAD_BYTES }, async (request, reply) => {
       const query = request.query as Record<string, unknown>;
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      // Pictures are read from the working copy by every build: one written over there is live at
+      // the next rebuild, whoever's publish makes it, with no review of its own. So writing over
+      // a picture is a publisher's act; an editor's upload always gets a name of its own.
+      if (query.replace === "1" && drafter(request))
+        throw new EditorInputError(
+          403,
+          "Only a publisher may write over a picture: the site would show the new one at its next update, before any review. Upload yours without that box ticked, and it gets a name of its own.",
+        );
       const written = await writePicture(options.root, { page: pagePath(query.page), name: query.name, phone: query.phone, replace: query.replace }, body);
       return reply.code(201).send(written);
     });

@@ -25,7 +25,7 @@ afterEach(() => {
 });
 
 /** The form over one text, as the editor holds it: every edit replaces the text, which the test reads back. */
-function renderForm(initial: string) {
+function renderForm(initial: string, { mayReplacePictures = true } = {}) {
   const seen = { text: initial };
   function Harness() {
     const [text, setText] = useState(initial);
@@ -38,6 +38,7 @@ function renderForm(initial: string) {
           seen.text = next;
           setText(next);
         }}
+        mayReplacePictures={mayReplacePictures}
       />
     );
   }
@@ -117,6 +118,18 @@ describe("pictures in the form view", () => {
     expect(screen.queryByRole("spinbutton", { name: /^Width/ })).toBeNull();
   });
 
+  it.each([
+    ["a publisher", true],
+    ["an editor", false],
+  ])("offers %s to write over a picture of the same name: %s", (_who, may) => {
+    renderForm(PAGE, { mayReplacePictures: may });
+    const photo = new File([new Uint8Array([0xff, 0xd8, 0xff])], "pit.jpg", { type: "image/jpeg" });
+    fireEvent.drop(screen.getAllByRole("button", { name: "Choose a picture for image" })[0]!.closest(".picture-field")!, { dataTransfer: { files: [photo] } });
+    expect(
+      within(screen.getByRole("dialog", { name: "Place a picture" })).queryByRole("checkbox", { name: "Write over a picture of the same name" }) !== null,
+    ).toBe(may);
+  });
+
   it("is reachable without a mouse: a button opens the file picker", () => {
     renderForm(PAGE);
     expect(screen.getAllByRole("button", { name: "Choose a picture for image" })[0]!.tagName).toBe("BUTTON");
@@ -169,7 +182,7 @@ describe("lists in the form view", () => {
       const [text, setText] = useState(PAGE);
       const [, setTick] = useState(0);
       redraw = () => setTick((n) => n + 1);
-      return <FormView file="site/industries/mining.yaml" text={text} form={form} onChange={(next) => (drawEdit = () => setText(next))} />;
+      return <FormView file="site/industries/mining.yaml" text={text} form={form} onChange={(next) => (drawEdit = () => setText(next))} mayReplacePictures />;
     }
     render(<Harness />);
     fireEvent.click(screen.getByRole("button", { name: "Add to cards" }));

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import BetterSqlite3 from "better-sqlite3";
+import sharp from "sharp";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { render as renderPage } from "../../../../src/app/entry-server.tsx";
@@ -343,6 +344,46 @@ describe("the editor inside npm start, behind staff sign-in: each defence of the
     });
     expect(huge.statusCode).toBe(413);
     expect(git("status", "--porcelain", "--untracked-files=all", "site/assets")).toBe("");
+  });
+
+  it("lets only a publisher write over a picture: an editor's upload of the same name gets a name of its own", async () => {
+    const editor = await signUp("ed-pictures@example.com", "editor");
+    const publisher = await signUp("pub-pictures@example.com", "publisher");
+    const png = (colour: string) =>
+      sharp({ create: { width: 40, height: 30, channels: 3, background: colour } })
+        .png()
+        .toBuffer();
+    const upload = async (cookie: string, bytes: Buffer, replace: boolean) =>
+      call({
+        method: "POST",
+        url: `/admin/api/picture?page=site/index.yaml&name=team.png${replace ? "&replace=1" : ""}`,
+        cookie,
+        payload: bytes,
+        headers: { "content-type": "image/png" },
+      });
+    const first = await upload(publisher.cookie, await png("#204060"), false);
+    expect(first.statusCode).toBe(201);
+    const { src } = first.json() as { src: string };
+    const onDisk = join(root, "site", "assets", src);
+    const live = readFileSync(onDisk);
+
+    const refused = await upload(editor.cookie, await png("#ff0000"), true);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toBe(
+      "Only a publisher may write over a picture: the site would show the new one at its next update, before any review. Upload yours without that box ticked, and it gets a name of its own.",
+    );
+    expect(readFileSync(onDisk).equals(live)).toBe(true);
+    const own = await upload(editor.cookie, await png("#ff0000"), false);
+    expect(own.statusCode).toBe(201);
+    expect(own.json().src).toBe(src.replace(/\.webp$/, "-2.webp"));
+    expect(readFileSync(onDisk).equals(live)).toBe(true);
+
+    const replaced = await upload(publisher.cookie, await png("#00ff00"), true);
+    expect(replaced.statusCode).toBe(201);
+    expect(replaced.json().src).toBe(src);
+    expect(readFileSync(onDisk).equals(live)).toBe(false);
+    // The later tests publish whatever the working copy holds.
+    for (const file of [src, own.json().src as string]) rmSync(join(root, "site", "assets", file));
   });
 
   it("after 20 wrong sign-ins from one address the next is refused with 429, even a right one; an account is locked after 10 from anywhere", async () => {
