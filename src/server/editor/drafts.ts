@@ -217,14 +217,36 @@ export class Drafts {
    * Null when the draft merges cleanly (a publish merges it) or the live page is as it was.
    */
   async liveSince(draft: Draft): Promise<{ text: string | null; hash: string | null } | null> {
+    // The live branch is where the draft began, or earlier: nothing to merge (one git process, on every open and save).
+    if (await this.liveIsIn(draft)) return null;
     const base = (await git(this.root, ["merge-base", "HEAD", draft.commit])).trim();
     const [then, now] = [await this.textAt(base, draft.file), await this.textAt("HEAD", draft.file)];
     if (then === now) return null;
-    const clean = await run("git", ["merge-tree", "--write-tree", "--no-messages", "HEAD", draft.commit], { cwd: this.root }).then(
+    return "tree" in (await this.mergeWithLive(draft)) ? null : { text: now, hash: now === null ? null : hashOf(now) };
+  }
+
+  /** Whether the live branch's last commit is already in the draft's history. */
+  private liveIsIn(draft: Draft): Promise<boolean> {
+    return run("git", ["merge-base", "--is-ancestor", "HEAD", draft.commit], { cwd: this.root }).then(
       () => true,
       () => false,
     );
-    return clean ? null : { text: now, hash: now === null ? null : hashOf(now) };
+  }
+
+  /**
+   * The draft merged with the live branch, as git merge-tree writes it (nothing is checked out):
+   * the merged tree, or the files changed in the same lines on both sides.
+   */
+  private async mergeWithLive(draft: Draft): Promise<{ tree: string } | { conflicts: string[] }> {
+    try {
+      const { stdout } = await run("git", ["merge-tree", "--write-tree", "--name-only", "--no-messages", "HEAD", draft.commit], { cwd: this.root });
+      return { tree: stdout.split("\n")[0]!.trim() };
+    } catch (error) {
+      const { stdout = "" } = error as { stdout?: string };
+      const conflicts = stdout.split("\n").slice(1).filter(Boolean).sort();
+      if (conflicts.length === 0) throw new EditorInputError(500, `git merge-tree failed: ${(error as Error).message}`);
+      return { conflicts };
+    }
   }
 
   /** What a publisher reviews: the draft's change to its page since it left the live branch, and the page before (live) and after. */
@@ -242,20 +264,16 @@ export class Drafts {
   async apply(draft: Draft, unpublished: string[]): Promise<{ files: string[]; restore: () => Promise<void> }> {
     const files = (await git(this.root, ["diff", "--name-only", "-z", `HEAD...${draft.commit}`])).split("\0").filter(Boolean).sort();
     if (files.length === 0) throw new EditorInputError(409, `Nothing to publish: the draft ${draft.branch} does not change ${draft.file}.`);
-    let merged: string;
-    try {
-      merged = (await run("git", ["merge-tree", "--write-tree", "--name-only", "--no-messages", "HEAD", draft.commit], { cwd: this.root })).stdout;
-    } catch (error) {
-      const { stdout = "" } = error as { stdout?: string };
-      const conflicts = stdout.split("\n").slice(1).filter(Boolean).sort();
-      if (conflicts.length === 0) throw new EditorInputError(500, `git merge-tree failed: ${(error as Error).message}`);
+    const merged = await this.mergeWithLive(draft);
+    if ("conflicts" in merged) {
+      const { conflicts } = merged;
       throw new EditorInputError(
         409,
         `Not published: ${conflicts.join(", ")} ${conflicts.length === 1 ? "was" : "were"} changed on the live site, in the same lines, since ${draft.by.name} began this draft. The draft is kept: send it back with a comment saying what changed on the live page.`,
         { conflicts, live: await this.textAt("HEAD", draft.file), draft: await this.textAt(draft.commit, draft.file) },
       );
     }
-    const tree = merged.split("\n")[0]!.trim();
+    const { tree } = merged;
     // A file changed in the working copy and not published is not overwritten, unless it already holds what the draft would write (a page an editor made from a starter).
     const busy = [];
     for (const file of files.filter((f) => unpublished.includes(f))) {
