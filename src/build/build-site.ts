@@ -206,7 +206,7 @@ export async function buildSite(root: string, options: BuildOptions): Promise<Bu
         { outDir: update.site, serverEntryFile: join(live!, "server", "entry-server.js"), template, manifest, site: content.site! },
         content,
         seo.headFor,
-        { sharedDigest, previous: { pages: previous.pages, site: liveSite }, apiBase },
+        { sharedDigest, previous: { pages: previous.pages, site: liveSite }, apiBase, pageDataDigest: (file, data) => checks.pageDataDigest(file, data) },
       );
       pages.stale.forEach((file) => update.remove(file));
       // The previous settings file stays beside a new one, for pages opened before the switch; an older one goes.
@@ -273,7 +273,7 @@ export async function buildSite(root: string, options: BuildOptions): Promise<Bu
       { outDir: site, serverEntryFile: join(server, "entry-server.js"), template, manifest, site: content.site! },
       content,
       seo.headFor,
-      { sharedDigest, apiBase },
+      { sharedDigest, apiBase, pageDataDigest: (file, data) => checks.pageDataDigest(file, data) },
     );
     phaseDone("prerender");
     // Scripts, styles and pictures: compressed once per bundle (pages were compressed as they were written).

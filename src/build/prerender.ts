@@ -312,6 +312,13 @@ export interface PrerenderOptions {
   previous?: { pages: PageState; site: string } | undefined;
   /** The API base the bundle was built with (.env files or the environment), so connect-src matches it. */
   apiBase: string | null;
+  /**
+   * The digest of a page's data when it is its file's data as the content gives it
+   * (SiteChecks.pageDataDigest), kept with the checks: the page's digest then needs no JSON of
+   * its data. Otherwise (no such function, a numbered page of a split listing) the data's JSON
+   * is digested here.
+   */
+  pageDataDigest?: (file: string, data: unknown) => string | undefined;
 }
 
 const NOT_FOUND_KEY = "404.html";
@@ -334,16 +341,19 @@ export async function prerender(input: PageWriterInput, content: SiteContent, ex
   ]);
   // The not-found page has a file of its own, named in its job so a prerender worker writes it there too.
   jobs.push([NOT_FOUND_KEY, ["/404", { route: null }, extraHead(null), "the not-found page", join(outDir, "404.html")], join(outDir, "404.html")]);
-  const digestOf = ([url, entry, extra]: PageJob) =>
-    createHash("sha256")
+  const digestOf = ([url, entry, extra, source]: PageJob) => {
+    // The entry is its route and its page's data (pageEntries): the data's kept digest stands for its JSON.
+    const data = entry.route === null ? undefined : options.pageDataDigest?.(source, entry.page);
+    return createHash("sha256")
       .update(options.sharedDigest)
       .update("\0")
       .update(url)
       .update("\0")
-      .update(JSON.stringify(entry))
+      .update(data === undefined ? JSON.stringify(entry) : `${entry.route}\0${data}`)
       .update("\0")
       .update(extra.join("\n"))
       .digest("hex");
+  };
   const state: PageState = {};
   const toDraw: typeof jobs = [];
   const previous = options.previous;

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { join } from "node:path";
 import type { Page, Site } from "../shared/generated/schema-types.ts";
 import type { CollectedRef } from "./ajv.ts";
@@ -54,6 +55,8 @@ interface Entry {
   /** The card as listings copy it (counts filled), a copy of its own. */
   card?: ListedCard;
   resolved?: unknown;
+  /** Digest of `resolved` as JSON, made on first need after each change of it (resolvedDigestOf). */
+  resolvedDigest?: string;
   courseProblems: Problem[];
   countProblems: Problem[];
   listingProblems: Problem[];
@@ -302,6 +305,9 @@ export class CrossChecks {
     if (entries.some((e) => e.unsaved)) return write(null);
     const loaded = entries.map((e) => e.loaded);
     for (const e of entries) e.loaded = undefined;
+    // Kept with the state, so a new process's build draws again only the pages whose data changed
+    // without writing out every page's data to tell (about 0.3 s at 10,000 pages).
+    for (const e of entries) if (e.resolved !== undefined) this.resolvedDigestOf(e.full);
     try {
       const fields: Record<string, unknown> = {};
       for (const name of KEPT_FIELDS) fields[name] = this[name];
@@ -327,6 +333,18 @@ export class CrossChecks {
       handed.set(e.full, e.result);
     }
     return handed;
+  }
+
+  /**
+   * The digest of a page's data as content() gives it (its listings and site facts filled), for
+   * the build to tell whether the page changed: made once after each change of the data, and kept
+   * with the state. Undefined for a file that is not a checked page, or when `data` is given and is
+   * not that very data (a numbered page of a split listing holds a part of it).
+   */
+  resolvedDigestOf(full: string, data?: unknown): string | undefined {
+    const entry = this.entries.get(full);
+    if (!entry || entry.resolved === undefined || (data !== undefined && data !== entry.resolved)) return undefined;
+    return (entry.resolvedDigest ??= createHash("sha256").update(JSON.stringify(entry.resolved)).digest("hex"));
   }
 
   /** The checked content: the pages that passed every check, the settings, and every problem (those of `only` files, when given). */
@@ -654,6 +672,7 @@ export class CrossChecks {
       if (this.facts !== undefined) entry.factProblems = fillSiteFacts(this.facts, page);
     }
     entry.resolved = data;
+    entry.resolvedDigest = undefined;
     if (listings.addedIds.join("\n") !== entry.addedIds.join("\n")) {
       this.touchIds(entry.route!);
       entry.addedIds = listings.addedIds;

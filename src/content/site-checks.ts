@@ -97,7 +97,7 @@ export const sha256 = (data: string | Uint8Array): string => createHash("sha256"
 
 const rel = (from: string, to: string) => relative(from, to).split("\\").join("/");
 
-const STORE_VERSION = 2;
+const STORE_VERSION = 3;
 
 /** The dev server and the editor write the store once this many files were checked since (a cold start); a build writes it every time. */
 export const STORE_FROM = 50;
@@ -166,6 +166,11 @@ export class SiteChecks {
   /** Files whose cross checks ran in the last check. */
   get crossRechecked(): number {
     return this.cross.lastRechecked;
+  }
+
+  /** The digest of `data` when it is a page file's data as the content gives it (CrossChecks.resolvedDigestOf); `file` is relative to the project root. */
+  pageDataDigest(file: string, data: unknown): string | undefined {
+    return this.cross.resolvedDigestOf(join(this.root, file), data);
   }
 
   /**
