@@ -19,6 +19,11 @@ export interface FileCheck {
   /** Path relative to the project root, as problems name it. */
   file: string;
   problems: Problem[];
+  /**
+   * The pictures whose size the check read (their address → pictureStamp): the check holds
+   * only while they are as they were. Absent when it read none.
+   */
+  pictures?: Record<string, string>;
   loaded?: {
     kind: "site" | "page";
     data: unknown;
@@ -66,11 +71,13 @@ export function checkFile(root: string, full: string, validators: Validators, by
   problems.push(...schemaProblems);
   const valid = schemaProblems.length === 0;
   const checked = { file, loaded, refs };
-  problems.push(...checkImages(checked), ...checkImageSizes(checked, join(siteDir, "assets")), ...checkPlaceholders(checked));
-  if (kind === "site") return { file, problems, loaded: { kind, data: loaded.data, valid, refs } };
+  const read: Record<string, string> = {};
+  problems.push(...checkImages(checked), ...checkImageSizes(checked, join(siteDir, "assets"), read), ...checkPlaceholders(checked));
+  const pictures = Object.keys(read).length > 0 ? { pictures: read } : {};
+  if (kind === "site") return { file, problems, ...pictures, loaded: { kind, data: loaded.data, valid, refs } };
   const data = loaded.data as Page;
   if (valid) problems.push(...checkPageRules(file, loaded, data));
-  return { file, problems, loaded: { kind, data, valid, refs, route: routeOfFile(inSite), aliases: aliasesOf(data, valid) } };
+  return { file, problems, ...pictures, loaded: { kind, data, valid, refs, route: routeOfFile(inSite), aliases: aliasesOf(data, valid) } };
 }
 
 /** The aliases a page claims: all of them when it is valid, else those that are at least texts. */

@@ -126,6 +126,11 @@ function checkAnchor(route: string, hash: string, idsByRoute: IdsByRoute, report
   );
 }
 
+const MISSING_FILE = "missing file ";
+
+/** A problem of checkAssets: a file the page names is not under site/assets/ (its hint lists similar files there). */
+export const isMissingFile = (p: Problem): boolean => p.message.startsWith(MISSING_FILE);
+
 /** Every file a page refers to exists under site/assets/. */
 export function checkAssets(page: CheckedFile, assets: Set<string>): Problem[] {
   const problems: Problem[] = [];
@@ -139,7 +144,7 @@ export function checkAssets(page: CheckedFile, assets: Set<string>): Problem[] {
       problem(
         page.file,
         locate(page.loaded, pointerToPath(ref.pointer)),
-        `missing file "${ref.value}": there is no site/assets${ref.value}`,
+        `${MISSING_FILE}"${ref.value}": there is no site/assets${ref.value}`,
         similar.length > 0 ? `similar files: ${similar.join(", ")}` : "add the file under site/assets/",
       ),
     );
@@ -189,16 +194,20 @@ const MAX_PICTURE_BYTES = 20 * 1024 * 1024;
 
 const sizes = new Map<string, { key: string; size: { width: number; height: number } | null }>();
 
-/** The picture's own width and height (turned as a JPEG's orientation says), or null when they cannot be read. */
-export function pictureSize(path: string): { width: number; height: number } | null {
-  let stat;
+/** A picture file's "mtime:size", or "gone": what a check that read its size depends on (FileCheck.pictures). */
+export function pictureStamp(path: string): string {
   try {
-    stat = lstatSync(path);
+    const stat = lstatSync(path);
+    return stat.isFile() ? `${stat.mtimeMs}:${stat.size}` : "gone";
   } catch {
-    return null;
+    return "gone";
   }
-  if (!stat.isFile() || stat.size > MAX_PICTURE_BYTES) return null;
-  const key = `${stat.mtimeMs}:${stat.size}`;
+}
+
+/** The picture's own width and height (turned as a JPEG's orientation says), or null when they cannot be read. */
+export function pictureSize(path: string, stamp = pictureStamp(path)): { width: number; height: number } | null {
+  if (stamp === "gone" || Number(stamp.slice(stamp.indexOf(":") + 1)) > MAX_PICTURE_BYTES) return null;
+  const key = stamp;
   const known = sizes.get(path);
   if (known?.key === key) return known.size;
   let size: { width: number; height: number } | null = null;
@@ -216,15 +225,18 @@ export function pictureSize(path: string): { width: number; height: number } | n
 /**
  * Each picture's width and height have the shape of the file itself, so the page neither
  * draws it stretched nor jumps when it loads. Files whose size cannot be read are left to
- * checkAssets (missing) and the browser.
+ * checkAssets (missing) and the browser. `read` receives the stamp of each picture whose size
+ * was looked for (its address → pictureStamp), which the check's result depends on.
  */
-export function checkImageSizes(page: CheckedFile, assetsDir: string): Problem[] {
+export function checkImageSizes(page: CheckedFile, assetsDir: string, read: Record<string, string> = {}): Problem[] {
   const problems: Problem[] = [];
   for (const ref of page.refs) {
     if (ref.kind !== "image" || ref.value === null || typeof ref.value !== "object") continue;
     const { src, width, height } = ref.value as { src?: unknown; width?: unknown; height?: unknown };
     if (typeof src !== "string" || typeof width !== "number" || typeof height !== "number" || width <= 0 || height <= 0) continue;
-    const real = pictureSize(join(assetsDir, src));
+    const path = join(assetsDir, src);
+    read[src] ??= pictureStamp(path);
+    const real = pictureSize(path, read[src]);
     if (!real) continue;
     const shape = real.width / real.height;
     if (Math.abs(width / height - shape) / shape <= SHAPE_TOLERANCE) continue;

@@ -4,7 +4,7 @@ import type { Page, Site } from "../shared/generated/schema-types.ts";
 import type { CollectedRef } from "./ajv.ts";
 import { checkCourseFacts } from "./check-course-facts.ts";
 import type { FileCheck } from "./check-file.ts";
-import { checkAssets, checkIds, checkLinks } from "./check-references.ts";
+import { checkAssets, checkIds, checkLinks, isMissingFile } from "./check-references.ts";
 import { countEnv, fillCountsIn, type CountEnv } from "./counts.ts";
 import { lazyLoadedFile, type LoadedFile } from "./load.ts";
 import { problem, sortProblems, type Problem } from "./problem.ts";
@@ -248,10 +248,20 @@ export class CrossChecks {
     const assets = this.listAssets();
     const assetsKey = [...assets].join("\n");
     if (assetsKey !== this.assetsKey) {
-      // Every file's pictures are looked for again: the per-file checks of a changed picture were all redone too.
+      // A file came or went under site/assets/: the files that name it are looked at again, and
+      // those missing a file (their hint lists similar files, which may have changed); a changed
+      // picture's size is the per-file checks' business (SiteChecks: FileCheck.pictures).
+      const cameOrWent = new Set<string>();
+      for (const asset of assets) if (!this.assets.has(asset)) cameOrWent.add(asset);
+      for (const asset of this.assets) if (!assets.has(asset)) cameOrWent.add(asset);
       this.assets = assets;
       this.assetsKey = assetsKey;
-      for (const entry of this.entries.values()) own.add(entry);
+      for (const entry of this.entries.values())
+        if (
+          entry.linkProblems.some(isMissingFile) ||
+          entry.refs.some((ref) => ref.kind === "asset" && typeof ref.value === "string" && cameOrWent.has(ref.value))
+        )
+          own.add(entry);
       this.answer = null;
     }
     this.updateRoutes(own, removed, changed);

@@ -4,6 +4,7 @@ import { dirname, join, relative } from "node:path";
 import { deserialize, serialize } from "node:v8";
 import { filesStamp } from "../shared/files-under.ts";
 import { checkFile, type FileCheck } from "./check-file.ts";
+import { pictureStamp } from "./check-references.ts";
 import { CrossChecks, type CrossState, type FileChange, type SiteContent } from "./cross-checks.ts";
 import type { CollectedRef } from "./ajv.ts";
 import type { Problem } from "./problem.ts";
@@ -13,9 +14,10 @@ import { listAssets, siteYamlFiles, validatorsOf } from "./site.ts";
  * The content checks of a working copy, kept between checks: one mechanism for the build, the
  * dev server and the editor.
  * - Each file's own check (parsing with positions, the schema, pictures: most of the time) is
- *   kept by the digest of its text, together with the digest of everything else it depends on
- *   (the schemas, the checking code, the pictures under site/assets/); when that changes, every
- *   file is checked again. A long-running process looks at a file's size and modification time
+ *   kept by the digest of its text, together with the digest of what every check depends on
+ *   (the schemas, the checking code; when that changes, every file is checked again) and the
+ *   stamps of the pictures whose size it read (when one of those changes, that file is checked
+ *   again). A long-running process looks at a file's size and modification time
  *   first and reads it only when they changed; a new process reads and digests every file.
  * - The kept checks are written to `store` (the builds' cache folder), so a build reuses the
  *   dev server's and the editor's checks and they reuse the build's: the dev server's cold start
@@ -97,7 +99,7 @@ export const sha256 = (data: string | Uint8Array): string => createHash("sha256"
 
 const rel = (from: string, to: string) => relative(from, to).split("\\").join("/");
 
-const STORE_VERSION = 3;
+const STORE_VERSION = 4;
 
 /** The dev server and the editor write the store once this many files were checked since (a cold start); a build writes it every time. */
 export const STORE_FROM = 50;
@@ -111,6 +113,8 @@ export class SiteChecks {
   private files: string[] = [];
   private known = new Set<string>();
   private entryProblems: Problem[] = [];
+  /** The pictures' stamps as this look at the whole site found them (picturesCurrent); a picture that changes makes the next look a whole one. */
+  private pictureStamps = new Map<string, string>();
   /** The last unsaved text checked for each file, so typing back and forth checks a text once. */
   private readonly unsavedChecks = new Map<string, Kept>();
   /** What the cross-file checks were last handed, file by file. */
@@ -203,7 +207,11 @@ export class SiteChecks {
     this.checkedSinceSave = 0;
   }
 
-  /** What the checks depend on besides each file's text: the schemas and the checking code (read only when their stamps change), and the pictures. */
+  /**
+   * What every check depends on besides each file's text: the schemas and the checking code (read
+   * only when their stamps change). The pictures are not in it: a check depends on those whose
+   * size it read (FileCheck.pictures), and only its file is checked again when one of them changes.
+   */
   private inputsDigest(): string {
     const code = ["schema", "src/content", "src/shared"].flatMap((dir) => filesStamp(join(this.root, dir), this.root));
     const codeStamp = code.join("\n");
@@ -216,7 +224,18 @@ export class SiteChecks {
       this.codeDigest = hash.digest("hex");
       this.codeStamp = codeStamp;
     }
-    return sha256(`${STORE_VERSION}\n${this.codeDigest}\n${filesStamp(join(this.root, "site", "assets"), this.root).join("\n")}`);
+    return sha256(`${STORE_VERSION}\n${this.codeDigest}`);
+  }
+
+  /** Whether the pictures a check read are as they were (each picture's stamp looked up once per look at the whole site). */
+  private picturesCurrent(result: FileCheck): boolean {
+    if (!result.pictures) return true;
+    for (const src in result.pictures) {
+      let now = this.pictureStamps.get(src);
+      if (now === undefined) this.pictureStamps.set(src, (now = pictureStamp(join(this.root, "site", "assets", src))));
+      if (now !== result.pictures[src]) return false;
+    }
+    return true;
   }
 
   /** The store's checks when they were made with these inputs, else null. */
@@ -243,6 +262,7 @@ export class SiteChecks {
         return !this.known.has(full) || inSite.startsWith("assets/") || rel(this.root, full).startsWith("schema/") || !exists(full);
       });
     if (whole) {
+      this.pictureStamps = new Map();
       const inputs = this.inputsDigest();
       if (inputs !== this.inputs) {
         if (this.looked) this.kept = new Map();
@@ -275,20 +295,20 @@ export class SiteChecks {
       if (request.unsaved?.full === full || !this.known.has(full)) continue;
       const kept = this.kept.get(name);
       const stamp = stampOf(full);
-      if (kept?.stamp === stamp) continue;
+      if (kept?.stamp === stamp && this.picturesCurrent(kept.result)) continue;
       const stored = this.stored?.get(name);
       // Unchanged since the store was written (the same size and modification time): neither read nor digested.
-      if (kept === undefined && stored?.stamp === stamp && stamp !== "gone") {
+      if (kept === undefined && stored?.stamp === stamp && stamp !== "gone" && this.picturesCurrent(stored.result)) {
         this.kept.set(name, { digest: stored.digest, result: stored.result, stamp });
         continue;
       }
       const bytes = readFileSync(full);
       const digest = sha256(bytes);
-      if (kept?.digest === digest) {
+      if (kept?.digest === digest && this.picturesCurrent(kept.result)) {
         kept.stamp = stamp;
         continue;
       }
-      if (stored?.digest === digest) {
+      if (stored?.digest === digest && this.picturesCurrent(stored.result)) {
         this.kept.set(name, { digest, result: stored.result, stamp });
         // Its stamp changed (a save of the same text, a checkout): counted as a change, so the store gets the new stamp in time.
         this.dirty = true;
@@ -349,9 +369,9 @@ export class SiteChecks {
     const name = rel(this.root, unsaved.full);
     const digest = sha256(unsaved.text);
     const onDisk = this.kept.get(name);
-    if (onDisk?.digest === digest) return onDisk.result;
+    if (onDisk?.digest === digest && this.picturesCurrent(onDisk.result)) return onDisk.result;
     const last = this.unsavedChecks.get(name);
-    if (last?.digest === digest) return last.result;
+    if (last?.digest === digest && this.picturesCurrent(last.result)) return last.result;
     const result = checkFile(this.root, unsaved.full, validatorsOf(this.root), Buffer.from(unsaved.text));
     this.checkedFiles++;
     this.unsavedChecks.set(name, { digest, result });

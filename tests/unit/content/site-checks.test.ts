@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { SiteChecks } from "../../../src/content/site-checks.ts";
@@ -96,12 +96,42 @@ describe("kept checks", () => {
     expect(content.pages.find((p) => p.route === "/legal-privacy")!.data.sections[0]!.heading).toBe("Privacy Policy, saved for another process");
   });
 
-  it("keep nothing from a store made with other schemas, code or pictures", () => {
+  it("check again, when a picture comes, changes or goes, only the files that name it (here, in a new process from the store)", () => {
+    const store = { store: at(".builds/cache/content-checks.bin") };
+    // The store up to date with every file as it is now.
+    const current = new SiteChecks(made.root, store);
+    current.check();
+    current.save();
+    // A picture that no page names (an upload not yet placed): nothing is checked again.
     writeFileSync(at("site/assets/new-picture.svg"), '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"></svg>');
+    const added = new SiteChecks(made.root, store);
+    expectSameAsFull(added);
+    expect(added.checkedFiles).toBe(0);
+    expect(added.crossRechecked).toBe(0);
+    rmSync(at("site/assets/new-picture.svg"));
+    // A picture one page names, written again: that page alone (the only file that names it).
+    const picture = at("site/assets/industries/health.svg");
+    const before = readFileSync(picture, "utf8");
+    expect(
+      readdirSync(at("site"), { recursive: true, encoding: "utf8" }).filter(
+        (f) => f.endsWith(".yaml") && readFileSync(at(`site/${f}`), "utf8").includes("/industries/health.svg"),
+      ),
+    ).toEqual(["industries/health.yaml"]);
+    writeFileSync(picture, before.replace("</svg>", "<!-- again --></svg>"));
+    const changed = new SiteChecks(made.root, store);
+    expectSameAsFull(changed);
+    expect(changed.checkedFiles).toBe(1);
+    writeFileSync(picture, before);
+  });
+
+  it("keep nothing from a store made with other schemas or code", () => {
+    const schema = at("schema/blocks/hero.schema.json");
+    const text = readFileSync(schema, "utf8");
+    writeFileSync(schema, text.replace(/\n$/, "\n\n"));
     const next = new SiteChecks(made.root, { store: at(".builds/cache/content-checks.bin") });
     next.check();
     expect(next.checkedFiles).toBe(filesAtStart + 1);
-    rmSync(at("site/assets/new-picture.svg"));
+    writeFileSync(schema, text);
   });
 });
 
