@@ -1,12 +1,12 @@
 import { createHash } from "node:crypto";
 import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import type { SiteContent } from "../content/site.ts";
 import { filesUnder } from "../shared/files-under.ts";
 import { SITE_DATA_FILE } from "../shared/data-paths.ts";
 import type { FileCheck } from "../content/check-file.ts";
 import { SiteChecks, STORE_FROM } from "../content/site-checks.ts";
-import { precompress } from "./precompress.ts";
+import { BROTLI_QUALITY, CompressQueue, precompress } from "./precompress.ts";
 import { prerender, type PageState, type ViteManifest } from "./prerender.ts";
 import { contentChecksStore, goLive, liveBuildDir, LiveUpdate, markComplete, newBuildDir, readCompletion, removeOtherBuilds } from "./publish.ts";
 import { buildSeo } from "./seo/page-seo.ts";
@@ -32,8 +32,14 @@ import { inWorkers, PARALLEL_FROM } from "./worker-pool.ts";
  * The result is byte for byte what a full build (`--full`) writes.
  */
 
-/** What the bundles, the page template and the prerender's code are made from. */
-const CODE_INPUTS = ["src/app", "src/shared", "src/build", "index.html", "vite.config.ts", "package-lock.json", "site/assets"];
+/**
+ * What the bundles, the page template and the prerender's code are made from. Not the files under
+ * site/assets/: Vite copies them into the site as they are (its public folder), and no page or
+ * bundle depends on their bytes (the social cards, which draw the logo, key their cache on it); so
+ * one that comes, changes or goes is written into the live build in place (updatePublicFiles),
+ * not a reason for new bundles and every page drawn again.
+ */
+const CODE_INPUTS = ["src/app", "src/shared", "src/build", "index.html", "vite.config.ts", "package-lock.json"];
 
 export interface BuildOptions {
   /** Draw the social cards (false: pages share the default picture; for throwaway scale copies). */
@@ -99,6 +105,8 @@ interface BuildState {
   siteFile?: string;
   /** The API base the bundles were built with (VITE_API_BASE), for the pages' connect-src; null when unset. */
   apiBase: string | null;
+  /** The files copied from site/assets/ (their path there → digest of their bytes), for the next build to update in place. */
+  publicFiles: Record<string, string>;
 }
 
 const STATE_FILE = "state.json";
@@ -133,6 +141,41 @@ function codeDigest(root: string): string {
     ),
   );
   return hash.digest("hex");
+}
+
+/** The files under site/assets/, which the site serves as they are: each one's path there and the digest of its bytes. */
+function publicFilesOf(root: string): Record<string, string> {
+  const dir = join(root, "site", "assets");
+  const files: Record<string, string> = {};
+  for (const file of existsSync(dir) ? filesUnder(dir, { relative: true }) : [])
+    files[file] = createHash("sha256")
+      .update(readFileSync(join(dir, file)))
+      .digest("hex");
+  return files;
+}
+
+/**
+ * Writes into an update of the live build the files of site/assets/ that came or changed since it
+ * was built, compressed as a full build compresses them, and removes those that went (with their
+ * compressed copies).
+ */
+async function updatePublicFiles(root: string, update: LiveUpdate, before: Record<string, string>, now: Record<string, string>): Promise<void> {
+  const compress = new CompressQueue(BROTLI_QUALITY.assets);
+  const written: string[] = [];
+  for (const [file, digest] of Object.entries(now)) {
+    if (before[file] === digest) continue;
+    const to = join(update.site, file);
+    const bytes = readFileSync(join(root, "site", "assets", file));
+    mkdirSync(dirname(to), { recursive: true });
+    writeFileSync(to, bytes);
+    await compress.add(to, bytes);
+    written.push(file);
+  }
+  await compress.drain();
+  const live = (file: string) => existsSync(join(update.buildDir, "site", file));
+  // A compressed copy the new version does not get (too small, or not smaller) must not outlive the old one.
+  for (const file of written) for (const copy of [`${file}.br`, `${file}.gz`]) if (!existsSync(join(update.site, copy)) && live(copy)) update.remove(copy);
+  for (const file of Object.keys(before)) if (!(file in now)) for (const gone of [file, `${file}.br`, `${file}.gz`]) if (live(gone)) update.remove(gone);
 }
 
 function readState(buildDir: string): BuildState | null {
@@ -173,8 +216,9 @@ export async function buildSite(root: string, options: BuildOptions): Promise<Bu
   removeOtherBuilds(root, live ? [live] : []);
   const previous = options.incremental && live ? readState(live) : null;
   const code = codeDigest(root);
-  // A state written before it recorded the API base is not reused.
-  const reuse = previous !== null && previous.codeDigest === code && "apiBase" in previous;
+  // A state written before it recorded the API base and the public files is not reused.
+  const reuse = previous !== null && previous.codeDigest === code && "apiBase" in previous && "publicFiles" in previous;
+  const publicFiles = publicFilesOf(root);
   const sharedDigest = createHash("sha256").update(code).update(JSON.stringify(content.site)).digest("hex");
   const summary = (pages: { primaryRoutes: string[]; files: string[]; rendered: number }, seo: { cards: CardStats; warnings: string[] }): BuildSummary => ({
     pages: pages.primaryRoutes.length,
@@ -209,6 +253,7 @@ export async function buildSite(root: string, options: BuildOptions): Promise<Bu
         { sharedDigest, previous: { pages: previous.pages, site: liveSite }, apiBase, pageDataDigest: (file, data) => checks.pageDataDigest(file, data) },
       );
       pages.stale.forEach((file) => update.remove(file));
+      await updatePublicFiles(root, update, previous.publicFiles, publicFiles);
       // The previous settings file stays beside a new one, for pages opened before the switch; an older one goes.
       const keptSiteFiles = previous.siteFile && previous.siteFile !== pages.siteFile ? siteFileAndCopies(previous.siteFile) : [];
       for (const file of filesUnder(join(liveSite, "assets"), { relative: true }).map((f) => join("assets", f)))
@@ -222,7 +267,7 @@ export async function buildSite(root: string, options: BuildOptions): Promise<Bu
           return { ...summary(pages, seo), switched: false };
         }
       }
-      const state: BuildState = { ...previous, pages: pages.state, siteFile: pages.siteFile };
+      const state: BuildState = { ...previous, pages: pages.state, siteFile: pages.siteFile, publicFiles };
       const carried = [
         ...(readCompletion(live!)?.carried ?? []).filter((f) => !SITE_DATA_FILE.test(f)),
         ...keptSiteFiles.filter((f) => existsSync(join(liveSite, f))),
@@ -290,7 +335,7 @@ export async function buildSite(root: string, options: BuildOptions): Promise<Bu
           ...carrySiteFile(join(live, "site"), site, readState(live)?.siteFile, pages.siteFile),
         ]
       : [];
-    const state: BuildState = { codeDigest: code, template, manifest, pages: pages.state, assets, apiBase, siteFile: pages.siteFile };
+    const state: BuildState = { codeDigest: code, template, manifest, pages: pages.state, assets, apiBase, siteFile: pages.siteFile, publicFiles };
     writeFileSync(join(dir, STATE_FILE), JSON.stringify(state));
     markComplete(dir, { builtAt: new Date().toISOString(), htmlFiles: pages.files.length, carried });
     // A whole build that is not linked never goes live: dropped, or left by a kill, the next build removes it.

@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { appendFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { appendFileSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -112,6 +112,12 @@ const edit = (file: string, from: string | RegExp, to: string) => {
   writeFileSync(path, next);
 };
 
+/** An uploaded picture no page shows yet, large enough (over 512 bytes) to get compressed copies. */
+const NEW_PICTURE = `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="250" viewBox="0 0 400 250">${Array.from(
+  { length: 12 },
+  (_, i) => `<circle cx="${20 + i * 30}" cy="${40 + (i % 4) * 50}" r="${8 + (i % 3) * 4}" fill="#0a7d8c"/>`,
+).join("")}</svg>\n`;
+
 const NEW_PAGE = `# yaml-language-server: $schema=../schema/page.schema.json
 schemaVersion: 2
 title: Incremental build check | Nexa AI
@@ -166,6 +172,17 @@ describe("incremental build", () => {
       expect(title).toMatchObject({ drawn: 1, bundlesReused: true, checked: 1 });
       expect(title.crossRechecked).toBeLessThanOrEqual(3);
 
+      // A picture written again and a new one (an upload): copied into the live build in place, with their compressed
+      // copies; no bundle made again, no page drawn again. Checked again: the page that reads the picture's size, and
+      // the title's page once more (a build that checks a few files leaves them to the next, which checks them in ms).
+      const picture = join(root, "site", "assets", "industries", "health.svg");
+      writeFileSync(picture, readFileSync(picture, "utf8").replace("</svg>", "<!-- written again --></svg>"));
+      writeFileSync(join(root, "site", "assets", "incremental-upload.svg"), NEW_PICTURE);
+      const pictures = build();
+      expect(pictures).toMatchObject({ drawn: 0, bundlesReused: true, checked: 2 });
+      expect(readFileSync(join(root, "dist", "incremental-upload.svg"), "utf8")).toBe(NEW_PICTURE);
+      expect(existsSync(join(root, "dist", "incremental-upload.svg.br"))).toBe(true);
+
       edit("site/industries/health.yaml", "  title: Health\n", "  title: Health care\n");
       const card = build();
       // The page, the listing and every page with the header panel that lists it: more than one, fewer than all.
@@ -183,8 +200,10 @@ describe("incremental build", () => {
       const added = build();
       expect(added.html).toBe(settings.html + 1);
       rmSync(join(root, "site", "incremental-check.yaml"));
+      rmSync(join(root, "site", "assets", "incremental-upload.svg"));
       const deleted = build();
       expect(deleted.html).toBe(settings.html);
+      expect(existsSync(join(root, "dist", "incremental-upload.svg"))).toBe(false);
 
       const incremental = snapshot();
       expect(incremental.has("incremental-check/index.html")).toBe(false);
