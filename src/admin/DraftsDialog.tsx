@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from "react";
 import { api, ApiError, type DraftForReview } from "./api.ts";
 import { Dialog } from "./Dialog.tsx";
+import { draftPictureAddress } from "../shared/draft-pictures.ts";
 import { Preview } from "./Preview.tsx";
 
 const STATES: Readonly<Record<DraftForReview["state"], string>> = {
@@ -10,26 +11,26 @@ const STATES: Readonly<Record<DraftForReview["state"], string>> = {
 };
 
 /** The page's text drawn by the editor's preview, or why it cannot be. */
-function useRendered(file: string, text: string | null): { html: string | null; note: string } {
+function useRendered(file: string, text: string | null, branch?: string): { html: string | null; note: string } {
   const [shown, setShown] = useState<{ html: string | null; note: string }>({ html: null, note: "" });
   useEffect(() => {
     if (text === null) return;
     const controller = new AbortController();
-    api.preview(file, text, controller.signal).then(
+    api.preview(file, text, controller.signal, branch).then(
       (html) => setShown({ html, note: "" }),
       (e: unknown) => {
         if ((e as Error).name !== "AbortError") setShown({ html: null, note: e instanceof Error ? e.message : String(e) });
       },
     );
     return () => controller.abort();
-  }, [file, text]);
+  }, [file, text, branch]);
   return text === null ? { html: null, note: "No such page on this side: the draft makes it." } : shown;
 }
 
 /** A draft as a publisher reviews it: its YAML diff, and the page before (live) and after at the preview's widths. */
 function DraftReview({ draft, publisher, onDecided }: { draft: DraftForReview; publisher: boolean; onDecided: (message: string) => void }) {
   const before = useRendered(draft.file, draft.before);
-  const after = useRendered(draft.file, draft.after);
+  const after = useRendered(draft.file, draft.after, draft.branch);
   const [comment, setComment] = useState("");
   const [state, setState] = useState<{ busy: boolean; text: string }>({ busy: false, text: "" });
 
@@ -83,6 +84,20 @@ function DraftReview({ draft, publisher, onDecided }: { draft: DraftForReview; p
           </span>
         ))}
       </pre>
+      {draft.pictures.length > 0 ? (
+        <div className="draft-pictures">
+          <h4>Pictures this draft adds</h4>
+          <ul>
+            {draft.pictures.map((src) => (
+              <li key={src}>
+                {/* The address beside it names the picture; the page's own alt text is in the YAML above. */}
+                <img src={draftPictureAddress(draft.branch, src)} alt="" />
+                <code>{src}</code>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       <div className="draft-previews">
         <div>
           <h4>Before (live)</h4>

@@ -53,7 +53,9 @@ export const api = {
   pages: () => call<{ pages: PageSummary[]; settings: { file: string; problems: number } }>("GET", "pages"),
   page: (path: string) => call<OpenedPage>("GET", `page?path=${encodeURIComponent(path)}`),
   check: (path: string, text: string, signal?: AbortSignal) => call<{ problems: Problem[] }>("POST", "check", { path, text }, signal),
-  preview: (path: string, text: string, signal?: AbortSignal) => call<string>("POST", "preview", { path, text }, signal),
+  /** `branch`: the draft whose pictures the page is drawn with (a publisher reviewing it); by default an editor's own draft of the page. */
+  preview: (path: string, text: string, signal?: AbortSignal, branch?: string) =>
+    call<string>("POST", "preview", { path, text, ...(branch ? { branch } : {}) }, signal),
   /** `withLive`: the text is the editor's draft merged with the live page that overtook it (see OpenedPage's `live`). */
   save: (path: string, text: string, base: string | null, withLive = false) =>
     call<OpenedPage & { problems: Problem[]; conflicts?: OtherDraft[] }>("PUT", "page", { path, text, base, ...(withLive ? { withLive } : {}) }),

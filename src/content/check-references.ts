@@ -131,6 +131,9 @@ const MISSING_FILE = "missing file ";
 /** A problem of checkAssets: a file the page names is not under site/assets/ (its hint lists similar files there). */
 export const isMissingFile = (p: Problem): boolean => p.message.startsWith(MISSING_FILE);
 
+/** The address a problem of checkAssets says is missing (/industries/mining/field.webp), or null for any other problem. */
+export const missingFileOf = (p: Problem): string | null => (isMissingFile(p) ? (/^missing file "([^"]*)"/.exec(p.message)?.[1] ?? null) : null);
+
 /** Every file a page refers to exists under site/assets/. */
 export function checkAssets(page: CheckedFile, assets: Set<string>): Problem[] {
   const problems: Problem[] = [];
@@ -212,14 +215,23 @@ export function pictureSize(path: string, stamp = pictureStamp(path)): { width: 
   if (known?.key === key) return known.size;
   let size: { width: number; height: number } | null = null;
   try {
-    const read = imageSize(readFileSync(path));
-    if (read.width && read.height)
-      size = read.orientation && read.orientation >= 5 ? { width: read.height, height: read.width } : { width: read.width, height: read.height };
+    size = pictureSizeOf(readFileSync(path));
   } catch {
     size = null;
   }
   sizes.set(path, { key, size });
   return size;
+}
+
+/** A picture's own width and height from its bytes (turned as a JPEG's orientation says), or null when they cannot be read. */
+export function pictureSizeOf(bytes: Uint8Array): { width: number; height: number } | null {
+  try {
+    const read = imageSize(bytes);
+    if (!read.width || !read.height) return null;
+    return read.orientation && read.orientation >= 5 ? { width: read.height, height: read.width } : { width: read.width, height: read.height };
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -228,15 +240,22 @@ export function pictureSize(path: string, stamp = pictureStamp(path)): { width: 
  * checkAssets (missing) and the browser. `read` receives the stamp of each picture whose size
  * was looked for (its address → pictureStamp), which the check's result depends on.
  */
-export function checkImageSizes(page: CheckedFile, assetsDir: string, read: Record<string, string> = {}): Problem[] {
+export function checkImageSizes(
+  page: CheckedFile,
+  assetsDir: string,
+  read: Record<string, string> = {},
+  /** The size of a picture held elsewhere (a staff draft's, not under site/assets/), or undefined to read the file. */
+  heldElsewhere: (src: string) => { width: number; height: number } | null | undefined = () => undefined,
+): Problem[] {
   const problems: Problem[] = [];
   for (const ref of page.refs) {
     if (ref.kind !== "image" || ref.value === null || typeof ref.value !== "object") continue;
     const { src, width, height } = ref.value as { src?: unknown; width?: unknown; height?: unknown };
     if (typeof src !== "string" || typeof width !== "number" || typeof height !== "number" || width <= 0 || height <= 0) continue;
+    const elsewhere = heldElsewhere(src);
     const path = join(assetsDir, src);
-    read[src] ??= pictureStamp(path);
-    const real = pictureSize(path, read[src]);
+    if (elsewhere === undefined) read[src] ??= pictureStamp(path);
+    const real = elsewhere === undefined ? pictureSize(path, read[src]) : elsewhere;
     if (!real) continue;
     const shape = real.width / real.height;
     if (Math.abs(width / height - shape) / shape <= SHAPE_TOLERANCE) continue;

@@ -50,13 +50,18 @@ export interface DraftForReview extends Draft {
   diff: string;
   before: string | null;
   after: string | null;
+  /** The pictures the draft adds or changes, as pages name them (/industries/mining/field.webp). */
+  pictures: string[];
 }
+
+/** Where a draft keeps its pictures: under site/assets/, as in the working copy. */
+const ASSETS = "site/assets";
 
 const PREFIX = "refs/heads/drafts/";
 const NO_COMMIT = "0".repeat(40);
 
-/** git with `input` on its standard input. */
-function gitIn(root: string, args: string[], input: string | Buffer): Promise<string> {
+/** git with `input` on its standard input, its output as bytes. */
+function gitBytes(root: string, args: string[], input?: string | Buffer): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const child = spawn("git", args, { cwd: root, stdio: ["pipe", "pipe", "pipe"] });
     const out: Buffer[] = [];
@@ -65,12 +70,17 @@ function gitIn(root: string, args: string[], input: string | Buffer): Promise<st
     child.stderr.on("data", (chunk: Buffer) => err.push(chunk));
     child.on("error", reject);
     child.on("close", (code) => {
-      if (code === 0) resolve(Buffer.concat(out).toString("utf8"));
+      if (code === 0) resolve(Buffer.concat(out));
       else reject(new EditorInputError(500, `git ${args[0]} failed: ${Buffer.concat(err).toString("utf8").trim()}`));
     });
-    child.stdin.end(input);
+    // Nothing written when there is no input: git may have exited already, and a write would fail (EPIPE).
+    if (input === undefined) child.stdin.end();
+    else child.stdin.end(input);
   });
 }
+
+/** git with `input` on its standard input. */
+const gitIn = async (root: string, args: string[], input: string | Buffer) => (await gitBytes(root, args, input)).toString("utf8");
 
 const exists = (root: string, args: string[]) =>
   run("git", args, { cwd: root }).then(
@@ -155,8 +165,51 @@ export class Drafts {
 
   /** A file's text at a commit, or null when it has no such file. */
   async textAt(commit: string, file: string): Promise<string | null> {
+    return (await this.bytesAt(commit, file))?.toString("utf8") ?? null;
+  }
+
+  /** A file's bytes at a commit (a picture, or a page), or null when it has no such file. */
+  async bytesAt(commit: string, file: string): Promise<Buffer | null> {
     const blob = await exists(this.root, ["rev-parse", "--verify", "--quiet", `${commit}:${file}`]);
-    return blob ? git(this.root, ["cat-file", "blob", blob]) : null;
+    return blob ? gitBytes(this.root, ["cat-file", "blob", blob]) : null;
+  }
+
+  /** The pictures a draft adds or changes since it left the live branch, as pages name them (/industries/mining/field.webp). */
+  async picturesOf(draft: Draft): Promise<string[]> {
+    return (await this.assetsChanged("HEAD", draft.commit)).map((file) => file.slice(ASSETS.length));
+  }
+
+  /** The files under site/assets/ that `commit` adds or changes since it left `live`. */
+  private async assetsChanged(live: string, commit: string): Promise<string[]> {
+    const out = await git(this.root, ["diff", "--name-only", "--diff-filter=AM", "-z", `${live}...${commit}`, "--", ASSETS]);
+    return out.split("\0").filter(Boolean).sort();
+  }
+
+  /** Whether any draft holds a picture at this address: an upload to another draft never takes its name. */
+  async anyHolds(src: string): Promise<boolean> {
+    for (const draft of await this.list()) if (await exists(this.root, ["rev-parse", "--verify", "--quiet", `${draft.commit}:${ASSETS}${src}`])) return true;
+    return false;
+  }
+
+  /**
+   * Pictures for the person's draft of a page, committed on it (the draft is made from the live
+   * branch first if they have none), so they are published with the page, through review, and
+   * go with the draft if it is discarded: the working copy, which every build reads, never holds them.
+   */
+  async addPictures(staff: StaffMember, file: PagePath, pictures: { src: string; data: Buffer }[]): Promise<Draft> {
+    const branch = draftBranch(staff.id, file);
+    const ref = `refs/heads/${branch}`;
+    const tip = await exists(this.root, ["rev-parse", "--verify", "--quiet", ref]);
+    const parent = tip ?? (await git(this.root, ["rev-parse", "HEAD"])).trim();
+    let tree = `${parent}^{tree}`;
+    for (const picture of pictures) {
+      const blob = (await gitIn(this.root, ["hash-object", "-w", "--stdin"], picture.data)).trim();
+      tree = await this.treeWith(tree, `${ASSETS}${picture.src}`.split("/"), blob);
+    }
+    const state = tip ? ((await this.get(branch)).state === "sent-back" ? "sent-back" : "editing") : "editing";
+    const message = draftMessage(`Pictures for ${file}: ${pictures.map((p) => p.src).join(", ")}`, null, file, staff, state);
+    await this.move(ref, await this.commit(tree, [parent], message, staff), tip);
+    return (await this.of(staff, file))!;
   }
 
   /**
@@ -188,7 +241,11 @@ export class Drafts {
     // against the live page again and its review history stays on the branch.
     const merging = withLive && tip !== null && parent !== live;
     const blob = (await gitIn(this.root, ["hash-object", "-w", "--stdin"], text)).trim();
-    const tree = await this.treeWith(`${merging ? live : parent}^{tree}`, file.split("/"), blob);
+    let tree = await this.treeWith(`${merging ? live : parent}^{tree}`, file.split("/"), blob);
+    // The merge's tree is the live one: the draft's own pictures go into it again.
+    if (merging)
+      for (const picture of await this.assetsChanged(live, tip))
+        tree = await this.treeWith(tree, picture.split("/"), (await git(this.root, ["rev-parse", `${tip}:${picture}`])).trim());
     const message = draftMessage(merging ? `Draft of ${file}, merged with the live page` : `Draft of ${file}`, null, file, staff, "editing");
     const commit = await this.commit(tree, merging ? [parent, live] : [parent], message, staff);
     await this.move(ref, commit, tip);
@@ -252,7 +309,13 @@ export class Drafts {
   /** What a publisher reviews: the draft's change to its page since it left the live branch, and the page before (live) and after. */
   async forReview(draft: Draft): Promise<DraftForReview> {
     const diff = await git(this.root, ["diff", "--no-color", "--no-ext-diff", `HEAD...${draft.commit}`, "--", draft.file]);
-    return { ...draft, diff, before: await this.textAt("HEAD", draft.file), after: await this.textAt(draft.commit, draft.file) };
+    return {
+      ...draft,
+      diff,
+      before: await this.textAt("HEAD", draft.file),
+      after: await this.textAt(draft.commit, draft.file),
+      pictures: await this.picturesOf(draft),
+    };
   }
 
   /**
@@ -278,29 +341,32 @@ export class Drafts {
     const busy = [];
     for (const file of files.filter((f) => unpublished.includes(f))) {
       const full = join(this.root, file);
-      if ((existsSync(full) ? readFileSync(full, "utf8") : null) !== (await this.textAt(tree, file))) busy.push(file);
+      const theirs = await this.bytesAt(tree, file);
+      const mine = existsSync(full) ? readFileSync(full) : null;
+      if (mine === null || theirs === null ? mine !== theirs : !mine.equals(theirs)) busy.push(file);
     }
     if (busy.length > 0)
       throw new EditorInputError(
         409,
         `${busy.join(", ")} ${busy.length === 1 ? "has" : "have"} changes saved directly and not published: publish them first, then this draft.`,
       );
-    const before = new Map<string, string | null>();
+    // Bytes, not texts: a draft's pictures are written as they are.
+    const before = new Map<string, Buffer | null>();
     for (const file of files) {
       const full = join(this.root, file);
-      before.set(file, existsSync(full) ? readFileSync(full, "utf8") : null);
-      const text = await this.textAt(tree, file);
-      if (text === null) rmSync(full, { force: true });
+      before.set(file, existsSync(full) ? readFileSync(full) : null);
+      const bytes = await this.bytesAt(tree, file);
+      if (bytes === null) rmSync(full, { force: true });
       else {
         mkdirSync(dirname(full), { recursive: true });
-        writeFileSync(full, text);
+        writeFileSync(full, bytes);
       }
     }
     const restore = async () => {
-      for (const [file, text] of before) {
+      for (const [file, bytes] of before) {
         const full = join(this.root, file);
-        if (text === null) rmSync(full, { force: true });
-        else writeFileSync(full, text);
+        if (bytes === null) rmSync(full, { force: true });
+        else writeFileSync(full, bytes);
       }
     };
     return { files, restore };

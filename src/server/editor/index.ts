@@ -2,17 +2,21 @@ import fastifyStatic from "@fastify/static";
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { withFixes } from "../../content/fixes.ts";
 import { isResourceExhaustion } from "../../content/load.ts";
+import type { Problem } from "../../content/problem.ts";
 import { validatorsOf } from "../../content/site.ts";
+import { DRAFT_PICTURES_API } from "../../shared/draft-pictures.ts";
 import { handleError, type ErrorBody } from "../error-responses.ts";
 import { registerStrictJsonParser } from "../json-body.ts";
 import { NONCE_PLACEHOLDER, PREVIEW_BASE, type EditorBundles } from "./bundle-files.ts";
 import { EditorInputError } from "./editor-error.ts";
 import { pagePath } from "./page-path.ts";
 import { formSchema } from "./form-schema.ts";
-import { MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE, writePicture } from "./pictures.ts";
+import { DraftPictures, withDraftPictureAddresses, withDraftPictures, type DraftOverlay } from "./draft-pictures.ts";
+import { encodePicture, freeName, MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE, writePicture } from "./pictures.ts";
 import { previewHtml } from "./preview.ts";
 import { Drafts, type StaffMember } from "./drafts.ts";
 import { changedSiteFiles, publish, type Author, type PageChecker } from "./publish.ts";
@@ -186,6 +190,24 @@ export async function editorPlugin(app: FastifyInstance, options: EditorOptions)
     const staff = options.staffOf?.(request);
     return drafts && staff?.role === "editor" ? staff : null;
   };
+  const draftPictures = drafts ? new DraftPictures(drafts) : null;
+  /**
+   * The draft whose pictures a request's check or preview sees: the one it names (`branch`: its
+   * author's, or any for a publisher reviewing it), else an editor's own draft of the page.
+   */
+  const overlayFor = async (request: FastifyRequest, file: string, branch?: unknown): Promise<DraftOverlay | null> => {
+    const staff = options.staffOf?.(request);
+    if (!drafts || !draftPictures || !staff) return null;
+    let draft = null;
+    if (branch !== undefined && branch !== null) {
+      draft = await drafts.get(branch);
+      if (draft.by.id !== staff.id && staff.role !== "publisher")
+        throw new EditorInputError(403, `This draft is ${draft.by.name}'s: only they or a publisher may see it.`);
+    } else if (staff.role === "editor") draft = await drafts.of(staff, file);
+    return draft ? draftPictures.of(draft) : null;
+  };
+  const problemsWith = async (request: FastifyRequest, file: string, text: string, problems: Problem[], branch?: unknown) =>
+    withDraftPictures(problems, file, text, await overlayFor(request, file, branch), validatorsOf(options.root));
 
   // An editor's list also shows their drafts: each page they have one of, and the new pages that are only in a draft.
   app.get("/admin/api/pages", async (request) => {
@@ -217,7 +239,7 @@ export async function editorPlugin(app: FastifyInstance, options: EditorOptions)
     const body = bodyOf(request);
     const file = pagePath(body.path);
     const text = textOf(body);
-    return { problems: withFixes(text, workspace.check(file, text).problems) };
+    return { problems: withFixes(text, await problemsWith(request, file, text, workspace.check(file, text).problems)) };
   });
 
   app.put("/admin/api/page", limits, async (request) => {
@@ -225,14 +247,15 @@ export async function editorPlugin(app: FastifyInstance, options: EditorOptions)
     const file = pagePath(body.path);
     const base = body.base === undefined || body.base === null ? null : String(body.base);
     const text = textOf(body);
-    const { problems } = workspace.check(file, text);
-    const exhausting = problems.find(isResourceExhaustion);
+    const { problems: checked } = workspace.check(file, text);
+    const exhausting = checked.find(isResourceExhaustion);
     if (exhausting)
       throw new EditorInputError(
         422,
         `${file} was not saved: ${exhausting.message}: a text like this can grow to gigabytes when read (a "YAML bomb"), so it is never written. ${capitalised(exhausting.hint ?? "")}.`,
         { problems: [exhausting] },
       );
+    const problems = await problemsWith(request, file, text, checked);
     const staff = drafter(request);
     if (staff) {
       const { draft, conflicts } = await drafts!.save(staff, file, text, base, { withLive: body.withLive === true });
@@ -265,8 +288,10 @@ export async function editorPlugin(app: FastifyInstance, options: EditorOptions)
   app.post("/admin/api/preview", limits, async (request, reply) => {
     const body = bodyOf(request);
     const file = pagePath(body.path);
-    const { problems, content } = workspace.check(file, textOf(body));
-    const blocking = blocksPreview(problems);
+    const text = textOf(body);
+    const overlay = await overlayFor(request, file, body.branch);
+    const { problems: checked, content } = workspace.check(file, text);
+    const blocking = blocksPreview(withDraftPictures(checked, file, text, overlay, validatorsOf(options.root)));
     if (blocking.length > 0)
       throw new EditorInputError(
         422,
@@ -284,7 +309,7 @@ export async function editorPlugin(app: FastifyInstance, options: EditorOptions)
           ? "The site settings have no page of their own: open a page to see them in its header and footer."
           : "This file is not a page the site can draw.",
       );
-    return reply.type("text/html; charset=utf-8").header("content-security-policy", PREVIEW_CSP).send(html);
+    return reply.type("text/html; charset=utf-8").header("content-security-policy", PREVIEW_CSP).send(withDraftPictureAddresses(html, overlay));
   });
 
   app.post("/admin/api/complete", limits, async (request) => {
@@ -318,8 +343,16 @@ export async function editorPlugin(app: FastifyInstance, options: EditorOptions)
           403,
           "Only a publisher may write over a picture: the site would show the new one at its next update, before any review. Upload yours without that box ticked, and it gets a name of its own.",
         );
-      const written = await writePicture(options.root, { page: pagePath(query.page), name: query.name, phone: query.phone, replace: query.replace }, body);
-      return reply.code(201).send(written);
+      const asked = { page: pagePath(query.page), name: query.name, phone: query.phone, replace: query.replace };
+      const staff = drafter(request);
+      if (!staff) return reply.code(201).send(await writePicture(options.root, asked, body));
+      // An editor's picture goes to their draft of the page, as their saves do: published with it,
+      // through review, and gone with it if it is discarded. Its name is free in the working copy and in every draft.
+      const picture = await encodePicture(options.root, asked, body);
+      const assets = join(options.root, "site", "assets");
+      const { files, written } = await freeName(picture, async (src) => existsSync(join(assets, src)) || (await drafts!.anyHolds(src)));
+      const draft = await drafts!.addPictures(staff, asked.page, files);
+      return reply.code(201).send({ ...written, file: asked.page, draft });
     });
   });
 
@@ -374,6 +407,15 @@ export async function editorPlugin(app: FastifyInstance, options: EditorOptions)
       const draft = await drafts.get(body.branch);
       const comment = noteOf(body.comment, "comment", true)!;
       return drafts.mark(draft, "sent-back", staffOf(request), comment);
+    });
+
+    // A draft's picture, for its preview and review: to its author and to publishers.
+    app.get(`${DRAFT_PICTURES_API}:id/:page/*`, async (request, reply) => {
+      const params = request.params as { id: string; page: string; "*": string };
+      const overlay = await overlayFor(request, "", `drafts/${params.id}/${params.page}`);
+      const picture = overlay?.pictures.get(`/${params["*"]}`);
+      if (!picture) throw new EditorInputError(404, `The draft drafts/${params.id}/${params.page} has no picture /${params["*"]}.`);
+      return reply.type(params["*"].endsWith(".webp") ? "image/webp" : "application/octet-stream").send(picture.bytes);
     });
 
     // A draft given up: its branch goes, the live page stays as it is. Its author or a publisher may.

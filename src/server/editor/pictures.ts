@@ -106,20 +106,29 @@ function place(full: string, data: Buffer, replace: boolean): boolean {
   }
 }
 
+/** A picture encoded as the site keeps its pictures, not yet written: where it goes and its bytes. */
+export interface EncodedPicture {
+  /** Its folder under site/assets/ (the page's address), and the stem its name starts from. */
+  folder: string;
+  base: string;
+  replace: boolean;
+  main: { data: Buffer; width: number; height: number };
+  phone: { data: Buffer; width: number; height: number } | null;
+}
+
 /**
- * Check an uploaded picture from its bytes and write it under site/assets/ as the site keeps
- * its pictures: WebP (what the site's own stills and posters are), turned upright as its
- * camera said, without its metadata (camera, place), at most 1600 pixels on its longer side and
- * within the 150 KB budget; with a phone version (a 2:3 cut) when asked. SVG is refused: an
- * SVG is a document that can carry scripts, event handlers and references to other sites,
- * and the site's own are drawn by tools/artwork, which guarantees none.
+ * Check an uploaded picture from its bytes and encode it as the site keeps its pictures: WebP
+ * (what the site's own stills and posters are), turned upright as its camera said, without its
+ * metadata (camera, place), at most 1600 pixels on its longer side and within the 150 KB
+ * budget; with a phone version (a 2:3 cut) when asked. SVG is refused: an SVG is a document
+ * that can carry scripts, event handlers and references to other sites, and the site's own
+ * are drawn by tools/artwork, which guarantees none.
  */
-export async function writePicture(root: string, request: PictureRequest, bytes: Buffer): Promise<WrittenPicture> {
+export async function encodePicture(root: string, request: PictureRequest, bytes: Buffer): Promise<EncodedPicture> {
   if (bytes.length === 0) throw new EditorInputError(400, "The upload is empty: drop or choose a picture file.");
   const phone = request.phone === undefined || request.phone === "" ? null : request.phone;
   if (phone !== null && !(PHONE_CUTS as readonly unknown[]).includes(phone))
     throw new EditorInputError(400, `phone is how the phone version is cut: ${PHONE_CUTS.join(" or ")}.`);
-  const replace = request.replace === "1";
   let meta: Metadata;
   try {
     meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
@@ -145,7 +154,7 @@ export async function writePicture(root: string, request: PictureRequest, bytes:
   } catch {
     throw new EditorInputError(415, `The ${ACCEPTED[meta.format]} file is damaged and cannot be read: save it again from the program that made it.`);
   }
-  let phoneFile: { data: Buffer; width: number; height: number } | null = null;
+  let phoneFile: EncodedPicture["phone"] = null;
   if (phone !== null) {
     // The largest 2:3 window of the picture, at the side the block shows on a phone.
     const cutWidth = Math.min(width, Math.round((height * 2) / 3));
@@ -155,24 +164,53 @@ export async function writePicture(root: string, request: PictureRequest, bytes:
     const shrink = Math.min(1, PHONE_SIZE.width / cutWidth, PHONE_SIZE.height / cutHeight);
     phoneFile = await webpWithinBudget(() => read().extract({ left, top, width: cutWidth, height: cutHeight }), cutWidth * shrink, cutHeight * shrink);
   }
+  return { folder: folderOf(root, request.page), base: pictureName(request.name), replace: request.replace === "1", main, phone: phoneFile };
+}
 
-  const folder = folderOf(root, request.page);
-  const dir = join(root, "site", "assets", folder);
-  mkdirSync(dir, { recursive: true });
-  const base = pictureName(request.name);
+/** The files of an encoded picture under a stem: their paths under site/assets/ (as the page writes them) and what the page is told. */
+function named(picture: EncodedPicture, stem: string): { files: { src: string; data: Buffer }[]; written: WrittenPicture } {
+  const src = `/${picture.folder}/${stem}.webp`;
+  const written: WrittenPicture = { src, width: picture.main.width, height: picture.main.height, bytes: picture.main.data.length };
+  const files = [{ src, data: picture.main.data }];
+  if (picture.phone) {
+    const phoneSrc = `/${picture.folder}/${stem}-phone.webp`;
+    written.phone = { src: phoneSrc, width: picture.phone.width, height: picture.phone.height, bytes: picture.phone.data.length };
+    files.push({ src: phoneSrc, data: picture.phone.data });
+  }
+  return { files, written };
+}
+
+/**
+ * The first name from the picture's own (then -2, -3, …) whose files `taken` says are free, or 409.
+ * A name is taken when any of its files (the picture, its phone version) is.
+ */
+export async function freeName(picture: EncodedPicture, taken: (src: string) => boolean | Promise<boolean>) {
   for (let n = 1; n < 1000; n++) {
-    const stem = n === 1 ? base : `${base}-${n}`;
-    const names = { main: `${stem}.webp`, phone: `${stem}-phone.webp` };
-    if (!replace && (existsSync(join(dir, names.main)) || (phoneFile && existsSync(join(dir, names.phone))))) continue;
-    if (!place(join(dir, names.main), main.data, replace)) continue;
-    const written: WrittenPicture = { src: `/${folder}/${names.main}`, width: main.width, height: main.height, bytes: main.data.length };
-    if (phoneFile) {
-      place(join(dir, names.phone), phoneFile.data, true);
-      written.phone = { src: `/${folder}/${names.phone}`, width: phoneFile.width, height: phoneFile.height, bytes: phoneFile.data.length };
-    }
+    const candidate = named(picture, n === 1 ? picture.base : `${picture.base}-${n}`);
+    let free = true;
+    for (const file of candidate.files) if (await taken(file.src)) free = false;
+    if (free) return candidate;
+  }
+  throw new EditorInputError(409, `There are already 999 pictures named ${picture.base} in site/assets/${picture.folder}/: give the file another name.`);
+}
+
+/** An uploaded picture checked, encoded and written under site/assets/ (see encodePicture): never over another unless asked. */
+export async function writePicture(root: string, request: PictureRequest, bytes: Buffer): Promise<WrittenPicture> {
+  const picture = await encodePicture(root, request, bytes);
+  const assets = join(root, "site", "assets");
+  mkdirSync(join(assets, picture.folder), { recursive: true });
+  if (picture.replace) {
+    const { files, written } = named(picture, picture.base);
+    for (const file of files) place(join(assets, file.src), file.data, true);
     return written;
   }
-  throw new EditorInputError(409, `There are already 999 pictures named ${base} in site/assets/${folder}/: give the file another name.`);
+  // Two uploads of one name at once: `place` links, which fails for the second, and it takes the next name.
+  for (;;) {
+    const { files, written } = await freeName(picture, (src) => existsSync(join(assets, src)));
+    if (!place(join(assets, files[0]!.src), files[0]!.data, false)) continue;
+    for (const file of files.slice(1)) place(join(assets, file.src), file.data, true);
+    return written;
+  }
 }
 
 /** The refusal of an upload over MAX_UPLOAD_BYTES, sent before its body is read. */

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { chromium, type Browser, type Page } from "@playwright/test";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { behaviourChromiumPath, CHROMIUM_ARGS } from "../../../../src/build/chromium.ts";
 import { loadEditorBundles } from "../../../../src/server/editor/bundle-files.ts";
@@ -122,6 +123,21 @@ describe("staff in Chromium with a virtual authenticator", () => {
     expect(await ben.locator(".cm-editor").evaluate((e) => getComputedStyle(e).display)).toBe("flex");
     await ben.keyboard.press("ControlOrMeta+End");
     await ben.keyboard.type("# Checked by Ben\n");
+    // His picture for the page's banner (the second picture field; the first is its card's) goes to his draft with it, never into the live working copy.
+    await ben.getByRole("tab", { name: "Form" }).click();
+    const [chooser] = await Promise.all([ben.waitForEvent("filechooser"), ben.getByRole("button", { name: "Choose a picture for image" }).nth(1).click()]);
+    await chooser.setFiles({
+      name: "ward.png",
+      mimeType: "image/png",
+      buffer: await sharp({ create: { width: 160, height: 100, channels: 3, background: "#2a6f97" } })
+        .png()
+        .toBuffer(),
+    });
+    const placing = ben.getByRole("dialog", { name: "Place a picture" });
+    await placing.getByLabel("Alt text (required)").fill("A hospital ward in morning light.");
+    await placing.getByRole("button", { name: "Place picture" }).click();
+    await placing.waitFor({ state: "detached" });
+    await ben.getByRole("tab", { name: "Source" }).click();
     await ben.getByRole("button", { name: "Save", exact: true }).click();
     await ben.getByText("Your draft is saved: ask for review when it is ready.").waitFor();
     await ben.getByRole("button", { name: "Ask for review" }).click();
@@ -129,6 +145,7 @@ describe("staff in Chromium with a virtual authenticator", () => {
     await ben.getByRole("dialog", { name: "Ask for review" }).getByRole("button", { name: "Ask for review" }).click();
     await ben.getByText("Your draft is waiting for review.").waitFor();
     expect(readFileSync(join(root, HEALTH), "utf8")).not.toContain("# Checked by Ben");
+    expect(existsSync(join(root, "site/assets/industries/health/ward.webp"))).toBe(false);
 
     // Ben's new page goes to a draft of his, listed for him as one, and he thinks better of it.
     await ben.getByRole("button", { name: "New page" }).click();
@@ -155,12 +172,23 @@ describe("staff in Chromium with a virtual authenticator", () => {
     await drafts.getByRole("button", { name: "/industries/health by Ben Okafor: waiting for review" }).click();
     await drafts.getByLabel("Changes in YAML").getByText("+# Checked by Ben").waitFor();
     await drafts.getByTitle("/industries/health, the draft").waitFor();
+    // The picture the draft adds is listed and shown; the page after is drawn with it, from the draft.
+    await drafts.getByText("/industries/health/ward.webp", { exact: true }).waitFor();
+    const shown = drafts.locator(".draft-pictures li", { hasText: "/industries/health/ward.webp" }).locator("img");
+    await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(160);
+    const after = drafts.getByTitle("/industries/health, the draft").contentFrame().locator('img[src$="/industries/health/ward.webp"]').first();
+    await expect.poll(() => after.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(160);
     const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).exclude("iframe").analyze();
     expect(results.violations.map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
     await drafts.getByRole("button", { name: "Publish this draft" }).click();
     await drafts.getByText(/^Published \/industries\/health as commit [0-9a-f]{12}/).waitFor();
     expect(git("log", "-1", "--format=%an <%ae>|%s").trim()).toBe("Ben Okafor <ben@company.example>|Say Ben checked the health page");
     expect(readFileSync(join(root, HEALTH), "utf8")).toContain("# Checked by Ben\n");
+    expect(git("show", "--name-only", "--format=", "HEAD").trim().split("\n")).toEqual([
+      "site/assets/industries/health/ward-phone.webp",
+      "site/assets/industries/health/ward.webp",
+      HEALTH,
+    ]);
     await drafts.getByRole("button", { name: "Close" }).click();
 
     // Ben drafts the title again while Ana publishes her own title: he is asked to merge with the live page, and his draft then publishes.

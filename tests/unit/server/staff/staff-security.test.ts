@@ -41,6 +41,8 @@ let clock = Date.parse("2026-11-27T09:00:00.000Z");
 const checkPages: PageChecker = async () => ({ ok: true, output: "" });
 
 const git = (...args: string[]) => execFileSync("git", args, { cwd: root, encoding: "utf8" });
+/** A file's bytes at a commit (commit:path). */
+const blob = (object: string) => execFileSync("git", ["cat-file", "blob", object], { cwd: root });
 const commits = () => Number(git("rev-list", "--count", "HEAD").trim());
 const remoteHead = () => execFileSync("git", ["rev-parse", branch], { cwd: remote, encoding: "utf8" }).trim();
 
@@ -382,8 +384,10 @@ describe("the editor inside npm start, behind staff sign-in: each defence of the
     expect(replaced.statusCode).toBe(201);
     expect(replaced.json().src).toBe(src);
     expect(readFileSync(onDisk).equals(live)).toBe(false);
-    // The later tests publish whatever the working copy holds.
-    for (const file of [src, own.json().src as string]) rmSync(join(root, "site", "assets", file));
+    // The later tests publish whatever the working copy holds; the editor's picture is only in their draft.
+    rmSync(onDisk);
+    expect(existsSync(join(root, "site", "assets", own.json().src))).toBe(false);
+    await call({ method: "POST", url: "/admin/api/drafts/discard", cookie: editor.cookie, payload: { branch: own.json().draft.branch } });
   });
 
   it("after 20 wrong sign-ins from one address the next is refused with 429, even a right one; an account is locked after 10 from anywhere", async () => {
@@ -657,6 +661,114 @@ describe("drafts and review: an editor's saves on a branch of their own, decided
     expect(entry).toMatchObject({ page: "/industries/mining", detail: draft.branch });
   });
 
+  it("an editor's picture goes to their draft, not the working copy: their check and preview see it, the review shows it, it is published with the page, and discarded with the draft", async () => {
+    const editor = await signUp("photographer@example.com", "editor");
+    const otherEditor = await signUp("onlooker@example.com", "editor");
+    const publisher = await signUp("picture-desk@example.com", "publisher");
+    const head = live();
+    const png = (width: number, height: number) =>
+      sharp({ create: { width, height, channels: 3, background: "#3070a0" } })
+        .png()
+        .toBuffer();
+    const upload = async (cookie: string, name: string, bytes: Buffer) =>
+      call({ method: "POST", url: `/admin/api/picture?page=${HEALTH}&name=${name}`, cookie, payload: bytes, headers: { "content-type": "image/png" } });
+    const first = await upload(editor.cookie, "ward.png", await png(80, 60));
+    expect(first.statusCode).toBe(201);
+    const { src, draft } = first.json();
+    expect([src, first.json().width, first.json().height]).toEqual(["/industries/health/ward.webp", 80, 60]);
+    expect(draft).toMatchObject({ branch: expect.stringMatching(/^drafts\/\d+\/industries--health$/), file: HEALTH, state: "editing" });
+    // Not in the working copy, which every build reads: only on the draft's branch, as the editor's commit.
+    expect([existsSync(join(root, "site", "assets", src)), git("status", "--porcelain", "--untracked-files=all", "--", "site"), live()]).toEqual([
+      false,
+      "",
+      head,
+    ]);
+    expect(git("cat-file", "-t", `${draft.branch}:site/assets${src}`).trim()).toBe("blob");
+    expect(authorOn(draft.branch)).toBe("photographer <photographer@example.com>|Ed Itor <editor@example.com>");
+    // Another upload of the same name, by anyone, gets a name of its own: the draft holds this one.
+    const second = await upload(otherEditor.cookie, "ward.png", await png(80, 60));
+    expect(second.json().src).toBe("/industries/health/ward-2.webp");
+    await call({ method: "POST", url: "/admin/api/drafts/discard", cookie: otherEditor.cookie, payload: { branch: second.json().draft.branch } });
+
+    // The page names it: the editor's check finds it (and its shape), the preview draws it from the draft.
+    const liveText = read(HEALTH);
+    const withPicture = (width: number, height: number) =>
+      liveText.replace(
+        "  - type: cardGrid\n",
+        `  - type: split\n    heading: On the ward\n    imageSide: right\n    image:\n      src: ${src}\n      alt: A ward at dawn\n      width: ${width}\n      height: ${height}\n    body:\n      - Nurses see the day's plan at a glance.\n  - type: cardGrid\n`,
+      );
+    const problems = async (cookie: string, text: string) =>
+      (
+        (await call({ method: "POST", url: "/admin/api/check", cookie, payload: { path: HEALTH, text } })).json().problems as {
+          line: number;
+          message: string;
+        }[]
+      ).map((p) => p.message);
+    expect(await problems(editor.cookie, withPicture(80, 60))).toEqual([]);
+    expect(await problems(editor.cookie, withPicture(80, 80))).toEqual([
+      `width: 80 and height: 80 do not have the shape of the picture ${src}, which is 80 × 60`,
+    ]);
+    // Anyone else checks against the working copy, where it is not.
+    expect(await problems(otherEditor.cookie, withPicture(80, 60))).toEqual([`missing file "${src}": there is no site/assets${src}`]);
+    const address = `/admin/api/draft-pictures/${draft.branch.slice("drafts/".length)}${src}`;
+    const preview = await call({ method: "POST", url: "/admin/api/preview", cookie: editor.cookie, payload: { path: HEALTH, text: withPicture(80, 60) } });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.body).toContain(`src="${address}"`);
+    expect(preview.body).not.toContain(`"${src}"`);
+    const served = await call({ url: address, cookie: editor.cookie });
+    expect([served.statusCode, served.headers["content-type"], served.rawPayload.equals(blob(`${draft.branch}:site/assets${src}`))]).toEqual([
+      200,
+      "image/webp",
+      true,
+    ]);
+    expect((await call({ url: address, cookie: otherEditor.cookie })).statusCode).toBe(403);
+    expect((await call({ url: address, cookie: null })).statusCode).toBe(401);
+    expect((await call({ url: address.replace("ward.webp", "other.webp"), cookie: editor.cookie })).statusCode).toBe(404);
+
+    // Saved and reviewed: the publisher sees the picture with the diff, and the page after with it.
+    const saved = await call({
+      method: "PUT",
+      url: "/admin/api/page",
+      cookie: editor.cookie,
+      payload: { path: HEALTH, text: withPicture(80, 60), base: hashOf(liveText) },
+    });
+    expect([saved.statusCode, saved.json().problems]).toEqual([200, []]);
+    expect(git("cat-file", "-t", `${draft.branch}:site/assets${src}`).trim()).toBe("blob");
+    const waiting = (await draftsOf(publisher.cookie)).find((d) => d.branch === draft.branch)!;
+    expect(waiting.pictures).toEqual([src]);
+    const after = await call({
+      method: "POST",
+      url: "/admin/api/preview",
+      cookie: publisher.cookie,
+      payload: { path: HEALTH, text: waiting.after, branch: draft.branch },
+    });
+    expect(after.body).toContain(`src="${address}"`);
+    expect((await call({ url: address, cookie: publisher.cookie })).statusCode).toBe(200);
+    const refused = await call({
+      method: "POST",
+      url: "/admin/api/preview",
+      cookie: otherEditor.cookie,
+      payload: { path: HEALTH, text: waiting.after, branch: draft.branch },
+    });
+    expect(refused.statusCode).toBe(403);
+
+    // Published: the page and its picture in one commit by the editor; the picture's bytes as the draft held them.
+    const published = await call({ method: "POST", url: "/admin/api/drafts/publish", cookie: publisher.cookie, payload: { branch: draft.branch } });
+    expect([published.statusCode, published.json().files]).toEqual([200, [`site/assets${src}`, HEALTH]]);
+    expect(git("show", "--name-only", "--format=%an", "HEAD").trim().split("\n")).toEqual(["photographer", "", `site/assets${src}`, HEALTH]);
+    expect(readFileSync(join(root, "site", "assets", src)).equals(blob(`HEAD:site/assets${src}`))).toBe(true);
+    expect(git("status", "--porcelain", "--untracked-files=all", "--", "site")).toBe("");
+
+    // Another draft's picture, discarded with its draft: nothing stays behind.
+    const dropped = await upload(editor.cookie, "corridor.png", await png(40, 30));
+    expect(dropped.statusCode).toBe(201);
+    await call({ method: "POST", url: "/admin/api/drafts/discard", cookie: editor.cookie, payload: { branch: dropped.json().draft.branch } });
+    expect([existsSync(join(root, "site", "assets", dropped.json().src)), git("for-each-ref", "refs/heads/drafts/")]).toEqual([false, expect.any(String)]);
+    expect(git("for-each-ref", `refs/heads/${dropped.json().draft.branch}`)).toBe("");
+    const trail = (await staff.log(20)).filter((e) => e.email === "photographer@example.com" && e.action === "picture");
+    expect(trail.length).toBe(2);
+  });
+
   it("refuses an editor's new course group, two pages to publish together, and writes nothing", async () => {
     const editor = await signUp("grouper@example.com", "editor");
     const refs = git("for-each-ref", "refs/heads/drafts");
@@ -757,6 +869,18 @@ describe("drafts and review: an editor's saves on a branch of their own, decided
     expect(clash.json().error).toContain(`${PAGE} was changed on the live site, in the same lines, since second began this draft`);
     expect([live(), read(PAGE), git("status", "--porcelain", "--", "site")]).toEqual([head, a, ""]);
     expect(git("show", `${two.branch}:${PAGE}`)).toBe(b);
+    // A picture on the second draft, which must stay through the merge below and be published with it.
+    const field = await sharp({ create: { width: 30, height: 20, channels: 3, background: "#205020" } })
+      .png()
+      .toBuffer();
+    const picture = await call({
+      method: "POST",
+      url: `/admin/api/picture?page=${PAGE}&name=field.png`,
+      cookie: second.cookie,
+      payload: field,
+      headers: { "content-type": "image/png" },
+    });
+    const src = `site/assets${picture.json().src as string}`;
 
     // The second editor is shown the live page that overtook their draft, merges, and saves the
     // merge onto their draft: a merge of the live branch, so it publishes cleanly, history kept.
@@ -771,6 +895,7 @@ describe("drafts and review: an editor's saves on a branch of their own, decided
     });
     expect(remerged.statusCode).toBe(200);
     expect(remerged.json().live).toBeUndefined();
+    expect(git("cat-file", "-t", `${two.branch}:${src}`).trim()).toBe("blob");
     expect(git("log", "-1", "--format=%P", two.branch).trim().split(" ")).toEqual([expect.stringMatching(/^[0-9a-f]{40}$/), head]);
     expect((await call({ url: `/admin/api/page?path=${PAGE}`, cookie: second.cookie })).json().live).toBeUndefined();
     const after = await call({
@@ -780,5 +905,6 @@ describe("drafts and review: an editor's saves on a branch of their own, decided
       payload: { branch: two.branch, message: "Second" },
     });
     expect([after.statusCode, read(PAGE), git("log", "-1", "--format=%an|%s").trim()]).toEqual([200, merged, "second|Second"]);
+    expect([after.json().files, git("status", "--porcelain", "--", "site")]).toEqual([[src, PAGE], ""]);
   });
 });
