@@ -5,7 +5,7 @@ import type { SiteContent } from "../content/site.ts";
 import { filesUnder } from "../shared/files-under.ts";
 import { SITE_DATA_FILE } from "../shared/data-paths.ts";
 import type { FileCheck } from "../content/check-file.ts";
-import { SiteChecks, STORE_FROM } from "../content/site-checks.ts";
+import { sha256, SiteChecks, STORE_FROM } from "../content/site-checks.ts";
 import { BROTLI_QUALITY, CompressQueue, precompress } from "./precompress.ts";
 import { prerender, type PageState, type ViteManifest } from "./prerender.ts";
 import { contentChecksStore, goLive, liveBuildDir, LiveUpdate, markComplete, newBuildDir, readCompletion, removeOtherBuilds } from "./publish.ts";
@@ -147,10 +147,7 @@ function codeDigest(root: string): string {
 function publicFilesOf(root: string): Record<string, string> {
   const dir = join(root, "site", "assets");
   const files: Record<string, string> = {};
-  for (const file of existsSync(dir) ? filesUnder(dir, { relative: true }) : [])
-    files[file] = createHash("sha256")
-      .update(readFileSync(join(dir, file)))
-      .digest("hex");
+  for (const file of existsSync(dir) ? filesUnder(dir, { relative: true }) : []) files[file] = sha256(readFileSync(join(dir, file)));
   return files;
 }
 
@@ -241,9 +238,9 @@ export async function buildSite(root: string, options: BuildOptions): Promise<Bu
     try {
       phaseDone("bundles (reused)");
       const seo = await buildSeo(content, update.site, root, { drawCards: options.drawCards, liveDir: liveSite });
-      // A deleted page's card goes (og/ also holds the site's own pictures, which stay).
-      for (const card of filesUnder(join(liveSite, "og"), { relative: true }))
-        if (!seo.cardFiles.has(`og/${card}`) && !existsSync(join(root, "site", "assets", "og", card))) update.remove(`og/${card}`);
+      // A deleted page's card goes (og/ also holds the site's own pictures, which stay: updatePublicFiles keeps those).
+      for (const card of filesUnder(join(liveSite, "og"), { relative: true }).map((name) => `og/${name}`))
+        if (!seo.cardFiles.has(card) && !(card in publicFiles) && !(card.replace(/\.(br|gz)$/, "") in publicFiles)) update.remove(card);
       phaseDone("social cards");
       const { template, manifest, apiBase } = previous;
       const pages = await prerender(

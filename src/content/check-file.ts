@@ -20,7 +20,7 @@ export interface FileCheck {
   file: string;
   problems: Problem[];
   /**
-   * The pictures whose size the check read (their address → pictureStamp): the check holds
+   * The pictures whose size the check read (their address → fileStamp): the check holds
    * only while they are as they were. Absent when it read none.
    */
   pictures?: Record<string, string>;

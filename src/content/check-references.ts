@@ -1,4 +1,5 @@
-import { lstatSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
+import { fileStamp } from "../shared/files-under.ts";
 import { join } from "node:path";
 import { imageSize } from "image-size";
 import { isScalar, visit } from "yaml";
@@ -197,18 +198,8 @@ const MAX_PICTURE_BYTES = 20 * 1024 * 1024;
 
 const sizes = new Map<string, { key: string; size: { width: number; height: number } | null }>();
 
-/** A picture file's "mtime:size", or "gone": what a check that read its size depends on (FileCheck.pictures). */
-export function pictureStamp(path: string): string {
-  try {
-    const stat = lstatSync(path);
-    return stat.isFile() ? `${stat.mtimeMs}:${stat.size}` : "gone";
-  } catch {
-    return "gone";
-  }
-}
-
 /** The picture's own width and height (turned as a JPEG's orientation says), or null when they cannot be read. */
-export function pictureSize(path: string, stamp = pictureStamp(path)): { width: number; height: number } | null {
+export function pictureSize(path: string, stamp = fileStamp(path)): { width: number; height: number } | null {
   if (stamp === "gone" || Number(stamp.slice(stamp.indexOf(":") + 1)) > MAX_PICTURE_BYTES) return null;
   const key = stamp;
   const known = sizes.get(path);
@@ -238,7 +229,7 @@ export function pictureSizeOf(bytes: Uint8Array): { width: number; height: numbe
  * Each picture's width and height have the shape of the file itself, so the page neither
  * draws it stretched nor jumps when it loads. Files whose size cannot be read are left to
  * checkAssets (missing) and the browser. `read` receives the stamp of each picture whose size
- * was looked for (its address → pictureStamp), which the check's result depends on.
+ * was looked for (its address → fileStamp), which the check's result depends on.
  */
 export function checkImageSizes(
   page: CheckedFile,
@@ -254,7 +245,7 @@ export function checkImageSizes(
     if (typeof src !== "string" || typeof width !== "number" || typeof height !== "number" || width <= 0 || height <= 0) continue;
     const elsewhere = heldElsewhere(src);
     const path = join(assetsDir, src);
-    if (elsewhere === undefined) read[src] ??= pictureStamp(path);
+    if (elsewhere === undefined) read[src] ??= fileStamp(path);
     const real = elsewhere === undefined ? pictureSize(path, read[src]) : elsewhere;
     if (!real) continue;
     const shape = real.width / real.height;

@@ -2,9 +2,8 @@ import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { deserialize, serialize } from "node:v8";
-import { filesStamp } from "../shared/files-under.ts";
+import { fileStamp, filesStamp } from "../shared/files-under.ts";
 import { checkFile, type FileCheck } from "./check-file.ts";
-import { pictureStamp } from "./check-references.ts";
 import { CrossChecks, type CrossState, type FileChange, type SiteContent } from "./cross-checks.ts";
 import type { CollectedRef } from "./ajv.ts";
 import type { Problem } from "./problem.ts";
@@ -44,16 +43,6 @@ interface StoredCheck {
   digest: string;
   result: FileCheck;
   stamp?: string;
-}
-
-/** A file's "mtime:size", or "gone". */
-function stampOf(full: string): string {
-  try {
-    const stats = statSync(full);
-    return `${stats.mtimeMs}:${stats.size}`;
-  } catch {
-    return "gone";
-  }
 }
 
 interface Kept {
@@ -158,7 +147,7 @@ export class SiteChecks {
    */
   changedSince(full: string): boolean {
     const kept = this.kept.get(this.nameOf(full));
-    const stamp = stampOf(full);
+    const stamp = fileStamp(full);
     return kept === undefined ? false : kept.stamp !== stamp;
   }
 
@@ -232,7 +221,7 @@ export class SiteChecks {
     if (!result.pictures) return true;
     for (const src in result.pictures) {
       let now = this.pictureStamps.get(src);
-      if (now === undefined) this.pictureStamps.set(src, (now = pictureStamp(join(this.root, "site", "assets", src))));
+      if (now === undefined) this.pictureStamps.set(src, (now = fileStamp(join(this.root, "site", "assets", src))));
       if (now !== result.pictures[src]) return false;
     }
     return true;
@@ -294,7 +283,7 @@ export class SiteChecks {
       const name = this.nameOf(full);
       if (request.unsaved?.full === full || !this.known.has(full)) continue;
       const kept = this.kept.get(name);
-      const stamp = stampOf(full);
+      const stamp = fileStamp(full);
       if (kept?.stamp === stamp && this.picturesCurrent(kept.result)) continue;
       const stored = this.stored?.get(name);
       // Unchanged since the store was written (the same size and modification time): neither read nor digested.

@@ -1,4 +1,4 @@
-import { readdirSync, statSync } from "node:fs";
+import { lstatSync, readdirSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 
 /**
@@ -58,4 +58,17 @@ export function filesStamp(dir: string, base: string): string[] {
     const stats = statSync(full);
     return `${relative(base, full)} ${stats.size} ${stats.mtimeMs}`;
   });
+}
+
+/**
+ * A file's "mtime:size", or "gone" when there is no regular file there (as filesUnder lists
+ * none): what a check that read the file depends on, looked at without reading it.
+ */
+export function fileStamp(path: string): string {
+  try {
+    const stat = lstatSync(path);
+    return stat.isFile() ? `${stat.mtimeMs}:${stat.size}` : "gone";
+  } catch {
+    return "gone";
+  }
 }
