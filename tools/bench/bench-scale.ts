@@ -39,9 +39,8 @@ export function makeScaledSite(dir: string, pages: number, { unlisted = false } 
   mkdirSync(dir, { recursive: true });
   for (const f of PROJECT_FILES) cpSync(join(projectRoot, f), join(dir, f), { recursive: true });
   symlinkSync(join(projectRoot, "node_modules"), join(dir, "node_modules"), "dir");
-  // The validators compiled ahead of time, as `npm run build` finds them in the project: used only when made from these very
-  // schemas and generator (tools/codegen), so both are linked in.
-  for (const name of ["dist-server", "tools"]) if (existsSync(join(projectRoot, name))) symlinkSync(join(projectRoot, name), join(dir, name), "dir");
+  // The generator of the validators compiled ahead of time (tools/codegen); the copy compiles its own commands (buildSite).
+  symlinkSync(join(projectRoot, "tools"), join(dir, "tools"), "dir");
   const real = loadSiteContent(dir).pages.length;
   const synthetic = Math.max(0, pages - real);
   const template = readFileSync(join(projectRoot, TEMPLATE), "utf8");
@@ -61,9 +60,15 @@ export function makeScaledSite(dir: string, pages: number, { unlisted = false } 
   return { pages: real + synthetic, synthetic };
 }
 
-/** Run the build in `dir` (one node process, no tsx child) and sample its peak resident memory. */
-export function buildSite(dir: string): Promise<{ seconds: number; peakBytes: number; output: string }> {
-  return timeProcess(process.execPath, ["--import", "tsx", "src/cli/build.ts", "--no-cards"], dir);
+/**
+ * Run the build in `dir` as `npm run build` runs it (the compiled command, one node process) and
+ * sample its peak resident memory. The copy's commands are compiled first, untimed, as `npm
+ * install` compiles them in the project: into the copy's own dist-server/, since a compiled
+ * command finds schema/ and the site from where its sources were.
+ */
+export async function buildSite(dir: string): Promise<{ seconds: number; peakBytes: number; output: string }> {
+  if (!existsSync(join(dir, "dist-server", "meta.json"))) await timeProcess(process.execPath, ["src/cli/launch.mjs", "--build"], dir);
+  return timeProcess(process.execPath, ["src/cli/launch.mjs", "build", "--no-cards"], dir);
 }
 
 /** Runs a command in `dir`, timing it (wall clock) and sampling its peak resident memory; rejects, with its output, when it fails. */
@@ -286,7 +291,7 @@ async function main() {
       unlisted
         ? "industries, copies of `site/industries/health.yaml` without a card, so no listing or header panel shows them). Build time is wall clock of"
         : "industries, copies of `site/industries/health.yaml` listed like real ones). Build time is wall clock of",
-      "`src/cli/build.ts --no-cards` in one node process (the social cards are timed on their own, below), peak memory its resident high-water mark; initial JS is gzip level 9,",
+      "`npm run build -- --no-cards` (the compiled command, `node src/cli/launch.mjs build`) in one node process (the social cards are timed on their own, below), peak memory its resident high-water mark; initial JS is gzip level 9,",
       "as `npm run size` measures. Times depend on the machine and its load; bytes do not.",
       "",
       `Machine: ${machine}.`,

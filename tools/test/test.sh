@@ -55,7 +55,7 @@ show_lane reliability
 # The editor walk needs no build and leaves a core idle much of its time (it types and waits as a
 # person does), so it runs beside the build and the budgets.
 lane walk env PLAYWRIGHT_JSON_OUTPUT_NAME="$PWD/.tmp/playwright-editor-walk.json" npx playwright test -c tests/e2e-editor/walk.config.ts --reporter=list,json & walk=$!
-step "build (and the editor walk)"; built=0; npx tsx src/cli/build.ts || built=1
+step "build (and the editor walk)"; built=0; node src/cli/launch.mjs build || built=1
 if [ $built -eq 0 ]; then
   step "size budgets and HTML conformance (and the editor walk)"
   npx vitest run --config tests/budgets/vitest.config.ts --reporter=default --reporter=json --outputFile.json=.tmp/vitest-budgets.json || built=1
