@@ -345,12 +345,14 @@ export async function editorPlugin(app: FastifyInstance, options: EditorOptions)
         );
       const asked = { page: pagePath(query.page), name: query.name, phone: query.phone, replace: query.replace };
       const staff = drafter(request);
-      if (!staff) return reply.code(201).send(await writePicture(options.root, asked, body));
+      // A new picture's name is free in the working copy and in every draft (whose publish would otherwise clash with it).
+      const inDrafts = async (src: string) => (drafts ? drafts.anyHolds(src) : false);
+      if (!staff) return reply.code(201).send(await writePicture(options.root, asked, body, inDrafts));
       // An editor's picture goes to their draft of the page, as their saves do: published with it,
-      // through review, and gone with it if it is discarded. Its name is free in the working copy and in every draft.
+      // through review, and gone with it if it is discarded.
       const picture = await encodePicture(options.root, asked, body);
       const assets = join(options.root, "site", "assets");
-      const { files, written } = await freeName(picture, async (src) => existsSync(join(assets, src)) || (await drafts!.anyHolds(src)));
+      const { files, written } = await freeName(picture, async (src) => existsSync(join(assets, src)) || (await inDrafts(src)));
       const draft = await drafts!.addPictures(staff, asked.page, files);
       return reply.code(201).send({ ...written, file: asked.page, draft });
     });

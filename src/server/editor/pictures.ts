@@ -194,8 +194,16 @@ export async function freeName(picture: EncodedPicture, taken: (src: string) => 
   throw new EditorInputError(409, `There are already 999 pictures named ${picture.base} in site/assets/${picture.folder}/: give the file another name.`);
 }
 
-/** An uploaded picture checked, encoded and written under site/assets/ (see encodePicture): never over another unless asked. */
-export async function writePicture(root: string, request: PictureRequest, bytes: Buffer): Promise<WrittenPicture> {
+/**
+ * An uploaded picture checked, encoded and written under site/assets/ (see encodePicture): never
+ * over another unless asked, nor under a name `heldElsewhere` says is taken (a staff draft's picture).
+ */
+export async function writePicture(
+  root: string,
+  request: PictureRequest,
+  bytes: Buffer,
+  heldElsewhere: (src: string) => Promise<boolean> = async () => false,
+): Promise<WrittenPicture> {
   const picture = await encodePicture(root, request, bytes);
   const assets = join(root, "site", "assets");
   mkdirSync(join(assets, picture.folder), { recursive: true });
@@ -206,7 +214,7 @@ export async function writePicture(root: string, request: PictureRequest, bytes:
   }
   // Two uploads of one name at once: `place` links, which fails for the second, and it takes the next name.
   for (;;) {
-    const { files, written } = await freeName(picture, (src) => existsSync(join(assets, src)));
+    const { files, written } = await freeName(picture, async (src) => existsSync(join(assets, src)) || (await heldElsewhere(src)));
     if (!place(join(assets, files[0]!.src), files[0]!.data, false)) continue;
     for (const file of files.slice(1)) place(join(assets, file.src), file.data, true);
     return written;

@@ -689,6 +689,9 @@ describe("drafts and review: an editor's saves on a branch of their own, decided
     const second = await upload(otherEditor.cookie, "ward.png", await png(80, 60));
     expect(second.json().src).toBe("/industries/health/ward-2.webp");
     await call({ method: "POST", url: "/admin/api/drafts/discard", cookie: otherEditor.cookie, payload: { branch: second.json().draft.branch } });
+    const publishers = await upload(publisher.cookie, "ward.png", await png(80, 60));
+    expect(publishers.json().src).toBe("/industries/health/ward-2.webp");
+    rmSync(join(root, "site", "assets", publishers.json().src));
 
     // The page names it: the editor's check finds it (and its shape), the preview draws it from the draft.
     const liveText = read(HEALTH);
