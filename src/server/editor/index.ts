@@ -2,7 +2,6 @@ import fastifyStatic from "@fastify/static";
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { withFixes } from "../../content/fixes.ts";
 import { isResourceExhaustion } from "../../content/load.ts";
@@ -351,8 +350,7 @@ export async function editorPlugin(app: FastifyInstance, options: EditorOptions)
       // An editor's picture goes to their draft of the page, as their saves do: published with it,
       // through review, and gone with it if it is discarded.
       const picture = await encodePicture(options.root, asked, body);
-      const assets = join(options.root, "site", "assets");
-      const { files, written } = await freeName(picture, async (src) => existsSync(join(assets, src)) || (await inDrafts(src)));
+      const { files, written } = await freeName(options.root, picture, inDrafts);
       const draft = await drafts!.addPictures(staff, asked.page, files);
       return reply.code(201).send({ ...written, file: asked.page, draft });
     });

@@ -181,14 +181,16 @@ function named(picture: EncodedPicture, stem: string): { files: { src: string; d
 }
 
 /**
- * The first name from the picture's own (then -2, -3, …) whose files `taken` says are free, or 409.
- * A name is taken when any of its files (the picture, its phone version) is.
+ * The first name from the picture's own (then -2, -3, …) whose files are free, or 409. A name is
+ * taken when any of its files (the picture, its phone version) is under site/assets/ or is one
+ * `heldElsewhere` says a staff draft holds.
  */
-export async function freeName(picture: EncodedPicture, taken: (src: string) => boolean | Promise<boolean>) {
+export async function freeName(root: string, picture: EncodedPicture, heldElsewhere: (src: string) => Promise<boolean>) {
+  const assets = join(root, "site", "assets");
   for (let n = 1; n < 1000; n++) {
     const candidate = named(picture, n === 1 ? picture.base : `${picture.base}-${n}`);
     let free = true;
-    for (const file of candidate.files) if (await taken(file.src)) free = false;
+    for (const file of candidate.files) if (existsSync(join(assets, file.src)) || (await heldElsewhere(file.src))) free = false;
     if (free) return candidate;
   }
   throw new EditorInputError(409, `There are already 999 pictures named ${picture.base} in site/assets/${picture.folder}/: give the file another name.`);
@@ -214,7 +216,7 @@ export async function writePicture(
   }
   // Two uploads of one name at once: `place` links, which fails for the second, and it takes the next name.
   for (;;) {
-    const { files, written } = await freeName(picture, async (src) => existsSync(join(assets, src)) || (await heldElsewhere(src)));
+    const { files, written } = await freeName(root, picture, heldElsewhere);
     if (!place(join(assets, files[0]!.src), files[0]!.data, false)) continue;
     for (const file of files.slice(1)) place(join(assets, file.src), file.data, true);
     return written;
