@@ -354,7 +354,8 @@ export class SiteChecks {
     return this.cross.change(changes, this.entryProblems).content();
   }
 
-  private unsavedCheck(unsaved: Unsaved): FileCheck {
+  /** A text's own check, standing for its file (the check of the last check's unsaved text is kept: asking for it again checks nothing). */
+  unsavedCheck(unsaved: Unsaved): FileCheck {
     const name = rel(this.root, unsaved.full);
     const digest = sha256(unsaved.text);
     const onDisk = this.kept.get(name);

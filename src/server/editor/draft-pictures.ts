@@ -1,11 +1,10 @@
 // A staff draft's pictures, seen by that draft's own check and preview as if they were under
 // site/assets/. They live only in the draft's branch (drafts.ts: addPictures), never in the
 // working copy that every build reads, so a picture is published through review with its page.
-import type { Validators } from "../../content/ajv.ts";
+import type { FileCheck } from "../../content/check-file.ts";
 import { checkImageSizes, missingFileOf, pictureSizeOf } from "../../content/check-references.ts";
-import { loadYaml } from "../../content/load.ts";
+import { lazyLoadedFile } from "../../content/load.ts";
 import { sortProblems, type Problem } from "../../content/problem.ts";
-import { validateDocument } from "../../content/validate.ts";
 import { draftPictureAddress } from "../../shared/draft-pictures.ts";
 import type { Draft, Drafts } from "./drafts.ts";
 
@@ -46,17 +45,17 @@ export class DraftPictures {
 /**
  * A page's problems with its draft's pictures in place: a picture the draft holds is not
  * missing, and its width and height are checked against the draft's file, as checkImageSizes
- * checks the working copy's.
+ * checks the working copy's. `own` is the text's own check (Workspace.check), whose references
+ * name the pictures; the text is parsed again for positions only when a size is wrong.
  */
-export function withDraftPictures(problems: Problem[], file: string, text: string, overlay: DraftOverlay | null, validators: Validators): Problem[] {
+export function withDraftPictures(problems: Problem[], own: FileCheck, full: string, text: string, overlay: DraftOverlay | null): Problem[] {
   if (!overlay || overlay.pictures.size === 0) return problems;
   const { pictures } = overlay;
   const kept = problems.filter((p) => !pictures.has(missingFileOf(p) ?? ""));
-  const { loaded } = loadYaml(file, Buffer.from(text));
-  if (!loaded) return kept;
-  const { refs } = validateDocument(loaded, file === "site/_site.yaml" ? "site" : "page", validators);
-  const held = refs.filter((r) => r.kind === "image" && pictures.has(String((r.value as { src?: unknown } | null)?.src)));
-  const sizes = checkImageSizes({ file, loaded, refs: held }, "", {}, (src) => pictures.get(src)?.size ?? null);
+  if (!own.loaded) return kept;
+  const held = own.loaded.refs.filter((r) => r.kind === "image" && pictures.has(String((r.value as { src?: unknown } | null)?.src)));
+  const loaded = lazyLoadedFile(own.file, full, own.loaded.data, text);
+  const sizes = checkImageSizes({ file: own.file, loaded, refs: held }, "", {}, (src) => pictures.get(src)?.size ?? null);
   return sortProblems([...kept, ...sizes]);
 }
 

@@ -5,6 +5,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { join } from "node:path";
 import { withFixes } from "../../content/fixes.ts";
 import { isResourceExhaustion } from "../../content/load.ts";
+import type { FileCheck } from "../../content/check-file.ts";
 import type { Problem } from "../../content/problem.ts";
 import { validatorsOf } from "../../content/site.ts";
 import { DRAFT_PICTURES_API } from "../../shared/draft-pictures.ts";
@@ -12,7 +13,7 @@ import { handleError, type ErrorBody } from "../error-responses.ts";
 import { registerStrictJsonParser } from "../json-body.ts";
 import { NONCE_PLACEHOLDER, PREVIEW_BASE, type EditorBundles } from "./bundle-files.ts";
 import { EditorInputError } from "./editor-error.ts";
-import { pagePath } from "./page-path.ts";
+import { pagePath, type PagePath } from "./page-path.ts";
 import { formSchema } from "./form-schema.ts";
 import { DraftPictures, withDraftPictureAddresses, withDraftPictures, type DraftOverlay } from "./draft-pictures.ts";
 import { encodePicture, freeName, MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE, writePicture } from "./pictures.ts";
@@ -205,8 +206,9 @@ export async function editorPlugin(app: FastifyInstance, options: EditorOptions)
     } else if (staff.role === "editor") draft = await drafts.of(staff, file);
     return draft ? draftPictures.of(draft) : null;
   };
-  const problemsWith = async (request: FastifyRequest, file: string, text: string, problems: Problem[], branch?: unknown) =>
-    withDraftPictures(problems, file, text, await overlayFor(request, file, branch), validatorsOf(options.root));
+  /** A text's problems (Workspace.check) with a draft's pictures in place (overlayFor). */
+  const problemsWith = (overlay: DraftOverlay | null, file: PagePath, text: string, checked: { problems: Problem[]; own: FileCheck }) =>
+    withDraftPictures(checked.problems, checked.own, join(options.root, file), text, overlay);
 
   // An editor's list also shows their drafts: each page they have one of, and the new pages that are only in a draft.
   app.get("/admin/api/pages", async (request) => {
@@ -238,7 +240,7 @@ export async function editorPlugin(app: FastifyInstance, options: EditorOptions)
     const body = bodyOf(request);
     const file = pagePath(body.path);
     const text = textOf(body);
-    return { problems: withFixes(text, await problemsWith(request, file, text, workspace.check(file, text).problems)) };
+    return { problems: withFixes(text, problemsWith(await overlayFor(request, file), file, text, workspace.check(file, text))) };
   });
 
   app.put("/admin/api/page", limits, async (request) => {
@@ -246,15 +248,15 @@ export async function editorPlugin(app: FastifyInstance, options: EditorOptions)
     const file = pagePath(body.path);
     const base = body.base === undefined || body.base === null ? null : String(body.base);
     const text = textOf(body);
-    const { problems: checked } = workspace.check(file, text);
-    const exhausting = checked.find(isResourceExhaustion);
+    const checked = workspace.check(file, text);
+    const exhausting = checked.problems.find(isResourceExhaustion);
     if (exhausting)
       throw new EditorInputError(
         422,
         `${file} was not saved: ${exhausting.message}: a text like this can grow to gigabytes when read (a "YAML bomb"), so it is never written. ${capitalised(exhausting.hint ?? "")}.`,
         { problems: [exhausting] },
       );
-    const problems = await problemsWith(request, file, text, checked);
+    const problems = problemsWith(await overlayFor(request, file), file, text, checked);
     const staff = drafter(request);
     if (staff) {
       const { draft, conflicts } = await drafts!.save(staff, file, text, base, { withLive: body.withLive === true });
@@ -289,8 +291,9 @@ export async function editorPlugin(app: FastifyInstance, options: EditorOptions)
     const file = pagePath(body.path);
     const text = textOf(body);
     const overlay = await overlayFor(request, file, body.branch);
-    const { problems: checked, content } = workspace.check(file, text);
-    const blocking = blocksPreview(withDraftPictures(checked, file, text, overlay, validatorsOf(options.root)));
+    const checked = workspace.check(file, text);
+    const { content } = checked;
+    const blocking = blocksPreview(problemsWith(overlay, file, text, checked));
     if (blocking.length > 0)
       throw new EditorInputError(
         422,

@@ -4,6 +4,7 @@ import { dirname, join, relative } from "node:path";
 import { parse as parseYaml } from "yaml";
 import type { Page, Site } from "../../shared/generated/schema-types.ts";
 import { MAX_FILE_BYTES } from "../../content/load.ts";
+import type { FileCheck } from "../../content/check-file.ts";
 import type { Problem } from "../../content/problem.ts";
 import { routeOfFile } from "../../content/routes.ts";
 import { SiteChecks, STORE_FROM } from "../../content/site-checks.ts";
@@ -120,11 +121,12 @@ export class Workspace {
     return content;
   }
 
-  /** The problems of one page's text, checked with the whole site in place. */
-  check(file: PagePath, text: string): { problems: Problem[]; content: SiteContent } {
+  /** The problems of one page's text, checked with the whole site in place, and the text's own check (its data and references). */
+  check(file: PagePath, text: string): { problems: Problem[]; content: SiteContent; own: FileCheck } {
     refuseOversized(text);
     const content = this.content({ file, text });
-    return { problems: content.problems.filter((p) => p.file === file), content };
+    const own = this.checks.unsavedCheck({ full: join(this.root, file), text });
+    return { problems: content.problems.filter((p) => p.file === file), content, own };
   }
 
   /** Every page by address and title, with its problem count and aliases. */
