@@ -1,9 +1,9 @@
 import { StrictMode, type ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { App } from "./App.tsx";
-import { blockComponent } from "./blocks/loaded-blocks.ts";
+import { blockComponent, loadBlocks } from "./blocks/loaded-blocks.ts";
 import { SiteRouter } from "./lib/location.tsx";
-import { primePage } from "./lib/page-cache.ts";
+import { primeLoadedPage } from "./lib/page-cache.ts";
 import { SectionIndex } from "./ui/Heading.tsx";
 import { normalizePath } from "../shared/data-paths.ts";
 import type { Site } from "../shared/generated/schema-types.ts";
@@ -60,7 +60,9 @@ function failedSection(url: string, entry: PageEntry): SectionRenderError | null
  * pages; this bundle holds no content). A block that throws is an error, never an empty page.
  */
 export async function render(url: string, entry: PageEntry, site: Site): Promise<string> {
-  const forget = await primePage(normalizePath(url), entry);
+  if (entry.route !== null) await loadBlocks(entry.page.sections);
+  // Primed, drawn and forgotten with no await between: another render of the same address may be under way.
+  const forget = primeLoadedPage(normalizePath(url), entry);
   try {
     const html = renderToString(inRouter(url, <App site={site} />));
     if (html.includes(CLIENT_RENDERED_BOUNDARY))

@@ -64,6 +64,15 @@ export function pagePromise(path: string | null): Promise<PageEntry> {
  */
 export async function primePage(path: string | null, entry: PageEntry): Promise<() => void> {
   if (entry.route !== null) await loadBlocks(entry.page.sections);
+  return primeLoadedPage(path, entry);
+}
+
+/**
+ * primePage for an entry whose blocks are loaded already, at once: a server render sets, reads and
+ * forgets it in one turn, so two renders of one address at once (a page before and after an edit)
+ * can neither read nor forget each other's entry.
+ */
+export function primeLoadedPage(path: string | null, entry: PageEntry): () => void {
   const key = path ?? "";
   const promise = Promise.resolve(entry) as Tracked;
   Object.assign(promise, { status: "fulfilled", value: entry });
