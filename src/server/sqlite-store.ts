@@ -29,14 +29,6 @@ import {
 /** Most inserts committed together (see "group commit" below). */
 export const MAX_BATCH = 256;
 
-/**
- * Batches the writer holds at once: the one it commits and the next, waiting in its queue, so
- * it starts the next commit the moment one ends instead of waiting for this thread to hear of
- * it and send more (this thread may be busy reading requests). Requests arriving meanwhile
- * gather for the batch after.
- */
-const PIPELINE_DEPTH = 2;
-
 export interface SqliteStoreOptions {
   /** Database file; its directory is created. */
   path: string;
@@ -124,7 +116,10 @@ interface PlainError {
   code?: string;
 }
 
-type WriterMessage = { type: "done"; settled: ({ ok: true; result: unknown } | { ok: false; error: PlainError })[] } | { type: "failed"; error: PlainError };
+type Settled = ({ ok: true; result: unknown } | { ok: false; error: PlainError })[];
+
+/** A batch's answers come as JSON text (sqlite-writer.mjs says why). */
+type WriterMessage = { type: "done"; settled: string } | { type: "failed"; error: PlainError };
 
 /** A writer idle this long stops (its thread and connection); the next insert starts it again. */
 const WRITER_IDLE_MS = 30_000;
@@ -134,9 +129,9 @@ const WRITER_IDLE_MS = 30_000;
  *
  * Group commit on a writer thread: with synchronous=FULL every COMMIT waits for the disk (an
  * fsync of the WAL), and better-sqlite3 waits on the calling thread. So inserts go to
- * sqlite-writer.mjs on a worker thread, in batches it commits one after the other (with the
- * next one already waiting, PIPELINE_DEPTH): while it commits a batch, the inserts arriving
- * meanwhile queue up as a following one. Each insert runs in its own savepoint
+ * sqlite-writer.mjs on a worker thread, one batch per turn of this thread's event loop; while
+ * the writer commits, the batches arriving meanwhile wait on its port, and it takes all of them
+ * into its next transaction. Each insert runs in its own savepoint
  * (a failing one rolls back alone) and every caller's promise settles only after the shared
  * COMMIT returned. One fsync then covers a whole burst of requests, the event loop never
  * waits for the disk, and no enquiry is acknowledged before it is on disk. Reads (list,
@@ -166,7 +161,7 @@ export function openSqliteStore(options: SqliteStoreOptions): SqliteStore {
 
   let writer: Worker | null = null;
   let idleTimer: NodeJS.Timeout | undefined;
-  let queue: Job[] = [];
+  const queue: Job[] = [];
   // Batches sent to the writer and not yet answered, oldest first (it answers them in order).
   const inFlight: Job[][] = [];
   let closed = false;
@@ -177,11 +172,11 @@ export function openSqliteStore(options: SqliteStoreOptions): SqliteStore {
     if (message.type === "failed") {
       for (const job of jobs) job.reject(new StoreError(message.error.message, message.error.code));
     } else {
-      message.settled.forEach((outcome, i) =>
+      (JSON.parse(message.settled) as Settled).forEach((outcome, i) =>
         outcome.ok ? jobs[i]!.resolve(outcome.result) : jobs[i]!.reject(new StoreError(outcome.error.message, outcome.error.code)),
       );
     }
-    sendNext();
+    whenIdle();
   }
 
   function startWriter(): Worker {
@@ -207,28 +202,27 @@ export function openSqliteStore(options: SqliteStoreOptions): SqliteStore {
     }, WRITER_IDLE_MS).unref();
   }
 
-  function sendNext(): void {
-    if (inFlight.length >= PIPELINE_DEPTH) return;
-    if (queue.length === 0) {
-      if (inFlight.length > 0) return;
-      drained?.();
-      stopWriterWhenIdle();
-      return;
-    }
-    const batch = queue.slice(0, MAX_BATCH);
-    queue = queue.slice(batch.length);
-    inFlight.push(batch);
-    writer ??= startWriter();
-    writer.postMessage({ type: "batch", jobs: batch.map(({ job }) => job) });
+  /** When nothing is queued or in flight: a close waiting for the last batch goes on, and the writer stops after a while. */
+  function whenIdle(): void {
+    if (inFlight.length > 0 || queue.length > 0) return;
+    drained?.();
+    stopWriterWhenIdle();
   }
 
-  // A batch leaves at the end of the event loop's turn, not with its first job: when a burst
-  // of answers brings a burst of new requests, the ones read in the same turn go together,
-  // instead of the first going alone (one message, one commit, one fsync for one enquiry).
+  // The queue leaves at the end of the event loop's turn, not with its first job: the requests
+  // read in one turn go together. It leaves whether or not the writer is still committing: the
+  // writer takes every batch waiting on its port into its next commit (sqlite-writer.mjs), so
+  // the batches that gather while one COMMIT waits for the disk share the next one's fsync.
   let sendScheduled = false;
   function sendAtEndOfTurn(): void {
     sendScheduled = false;
-    sendNext();
+    while (queue.length > 0) {
+      const batch = queue.splice(0, MAX_BATCH);
+      inFlight.push(batch);
+      writer ??= startWriter();
+      writer.postMessage({ type: "batch", jobs: JSON.stringify(batch.map(({ job }) => job)) });
+    }
+    whenIdle();
   }
 
   /** Queues a job for the writer; settles once the batch holding it is committed. */
@@ -236,7 +230,7 @@ export function openSqliteStore(options: SqliteStoreOptions): SqliteStore {
     if (closed) return Promise.reject(new Error("The enquiry store is closed."));
     return new Promise((resolve, reject) => {
       queue.push({ job, resolve, reject });
-      if (!sendScheduled && inFlight.length < PIPELINE_DEPTH) {
+      if (!sendScheduled) {
         sendScheduled = true;
         setImmediate(sendAtEndOfTurn);
       }

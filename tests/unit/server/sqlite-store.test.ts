@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import BetterSqlite3 from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { openSqliteStore } from "../../../src/server/sqlite-store.ts";
@@ -7,6 +7,21 @@ import { tempDbPath, VALID_ENQUIRY } from "./helpers.ts";
 function inspect(path: string) {
   return new BetterSqlite3(path, { readonly: true });
 }
+
+/** Transactions committed into the write-ahead log so far: its frames that end a commit (a non-zero "database size after commit"). */
+function commitsInWal(path: string): number {
+  const wal = readFileSync(`${path}-wal`);
+  const pageSize = wal.readUInt32BE(8);
+  let commits = 0;
+  // Frames of an earlier generation of the log (before a checkpoint restarted it) carry other salts.
+  for (let frame = 32; frame + 24 <= wal.length; frame += 24 + pageSize) {
+    if (wal.compare(wal, 16, 24, frame + 8, frame + 16) !== 0) break;
+    if (wal.readUInt32BE(frame + 4) !== 0) commits++;
+  }
+  return commits;
+}
+
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
 describe("SQLite enquiry store", () => {
   it("creates its directory, applies the migrations once and records them", async () => {
@@ -62,6 +77,30 @@ describe("SQLite enquiry store", () => {
     ]);
     expect(results.map((r) => (r.status === "fulfilled" ? r.value.outcome : "rejected"))).toEqual(["created", "rejected", "created", "repeat"]);
     expect(await store.count()).toBe(2);
+    await store.close();
+  });
+
+  it("puts every batch that arrived while a commit waited into the next commit", async () => {
+    const path = tempDbPath();
+    const store = openSqliteStore({ path });
+    await store.insert(VALID_ENQUIRY);
+    const before = commitsInWal(path);
+    // Another connection holds the write lock, so the writer's first commit waits, as it would for the disk.
+    const blocker = new BetterSqlite3(path);
+    blocker.exec("BEGIN IMMEDIATE");
+    const inserts = [store.insert(VALID_ENQUIRY)];
+    // Time for the writer to take the first batch and wait for the lock.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    inserts.push(store.insert(VALID_ENQUIRY), store.insert(VALID_ENQUIRY));
+    await nextTurn();
+    inserts.push(store.insert(VALID_ENQUIRY));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    blocker.exec("ROLLBACK");
+    blocker.close();
+    expect((await Promise.all(inserts)).map((result) => result.outcome)).toEqual(["created", "created", "created", "created"]);
+    // The first batch, then the two batches sent while it waited (three batches in two commits).
+    expect(commitsInWal(path) - before).toBe(2);
+    expect(await store.count()).toBe(5);
     await store.close();
   });
 
