@@ -1,4 +1,5 @@
-import { createHash, randomUUID } from "node:crypto";
+import { createHash } from "node:crypto";
+import { timeOrderedId } from "./time-ordered-id.mjs";
 import type { Channel } from "./delivery/config.ts";
 import type { Decision, InsertJob } from "./enquiry-decision.mjs";
 import { ENQUIRY_FIELD_NAMES, type Enquiry, type EnquiryFields } from "./enquiry.ts";
@@ -49,7 +50,7 @@ export function insertJob(enquiry: Enquiry, options: InsertOptions, context: Ins
   const key = options.idempotencyKey ?? null;
   const ipHash = options.ip === undefined ? null : context.hashOfIp(options.ip);
   const row = {
-    session_id: randomUUID(),
+    session_id: timeOrderedId(context.nowMs),
     ...(storedFields(enquiry) as Record<(typeof ENQUIRY_FIELD_NAMES)[number], string>),
     idempotency_key: key,
     request_hash: key === null ? null : requestHash(enquiry),

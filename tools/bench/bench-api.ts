@@ -26,7 +26,6 @@
 //   npm run bench:api -- --spam --people 10 --browsers chromium,firefox --port 4500   the site on 4500, WebKitWebDriver on 4501
 //   npm run bench:api -- --spam --people-only --browsers webkit   the people alone, no bots (one engine's people beside another run)
 import { spawn, type ChildProcess } from "node:child_process";
-import { randomUUID } from "node:crypto";
 import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { basename, join } from "node:path";
@@ -35,6 +34,7 @@ import autocannon from "autocannon";
 import BetterSqlite3 from "better-sqlite3";
 import pg from "pg";
 import { applyPgMigrations, applySqliteMigrations } from "../../src/server/migrations.ts";
+import { timeOrderedId } from "../../src/server/time-ordered-id.mjs";
 import { readArgs, usageError } from "../../src/cli/options.ts";
 import { findPostgresBin, POSTGRES_MISSING, startTemporaryPostgres, type TemporaryPostgres } from "../test/postgres.ts";
 import { freePort } from "../test/free-port.ts";
@@ -274,15 +274,17 @@ const LOOP_BATCH = 50;
 
 /** The rows the API would store for the benchmark's enquiries. */
 function benchRow(i: number) {
+  const now = Date.now();
   return {
-    session_id: randomUUID(),
+    // The API's own ids (UUID v7, time first): an index of random ids costs more per row.
+    session_id: timeOrderedId(now),
     first_name: "Bench",
     last_name: `Visitor ${i}`,
     email: "bench.visitor@example.com",
     phone: "+919876543210",
     subject: "Course enquiry",
     message: `Load test enquiry ${i}: please ignore.`,
-    created_at: new Date().toISOString(),
+    created_at: new Date(now).toISOString(),
   };
 }
 

@@ -7,7 +7,7 @@
 //
 // Plain JavaScript, like sqlite-writer.mjs, which loads it without a TypeScript loader. The
 // reads (list, counts) are in sqlite-outbox.ts.
-import { randomUUID } from "node:crypto";
+import { timeOrderedId } from "../time-ordered-id.mjs";
 
 /**
  * @typedef {{ op: "claim"; limit: number; now: string; lease: string; channels: string[] }} ClaimJob
@@ -60,7 +60,7 @@ export function outboxWrites(db, enquiryColumns) {
      * @param {string} createdAt
      */
     insertDeliveries(enquiryId, channels, createdAt) {
-      for (const channel of channels) insert.run(randomUUID(), enquiryId, channel, createdAt, createdAt);
+      for (const channel of channels) insert.run(timeOrderedId(Date.parse(createdAt)), enquiryId, channel, createdAt, createdAt);
     },
     /** @param {OutboxJob} job */
     run(job) {

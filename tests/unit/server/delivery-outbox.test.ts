@@ -72,7 +72,8 @@ describe.each(KINDS)("$name delivery outbox", ({ needsPostgres, place: makePlace
     );
     expect(rows).toHaveLength(2);
     expect(new Set(rows.map((row) => row.id)).size).toBe(2);
-    expect(rows[0]!.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    // A UUID: v7 on SQLite (time-ordered-id.mjs), PostgreSQL's gen_random_uuid() (v4) there.
+    expect(rows[0]!.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[47][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(await outbox.counts()).toEqual({ pending: 2, delivered: 0, failed: 0 });
 
     // Without channels (no delivery configured) nothing is queued.

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { EnquiryStore } from "../../../src/server/store.ts";
 import { ENQUIRY_URL, openTempStore, postEnquiry, testApp, VALID_ENQUIRY } from "./helpers.ts";
 
-const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const JSON_TYPE = "application/json";
 const VALID_BODY = JSON.stringify(VALID_ENQUIRY);
 
@@ -102,7 +102,7 @@ describe("POST /api/v1/enquiries", () => {
     expect(response.statusCode).toBe(status);
     expect(response.headers["content-type"]).toBe("application/json; charset=utf-8");
     const body = response.json();
-    if (status === 201) expect(body).toEqual({ session_id: expect.stringMatching(UUID_V4) });
+    if (status === 201) expect(body).toEqual({ session_id: expect.stringMatching(UUID_V7) });
     else expect(body).toEqual(expect.objectContaining({ error }));
   });
 

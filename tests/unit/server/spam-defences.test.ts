@@ -10,7 +10,7 @@ import { releaseReport, spamTable } from "../../../src/server/enquiry-export.ts"
 import { openSqliteStore } from "../../../src/server/sqlite-store.ts";
 import { ENQUIRY_URL, tempDbPath, tempSite, VALID_ENQUIRY } from "./helpers.ts";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const CHALLENGE_URL = "/api/v1/enquiries/challenge";
 
 /** The app with the defences on (as `npm start` runs it), email configured, on a clock the test moves. */

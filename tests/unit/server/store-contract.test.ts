@@ -97,7 +97,8 @@ const KINDS: Kind[] = [
   },
 ];
 
-const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+// Session ids are UUID v7 (src/server/time-ordered-id.mjs): the time first, so they sort by it.
+const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const T0 = Date.parse("2025-05-22T09:00:00.000Z");
 
 function sessionIdOf(result: InsertResult): string {
@@ -172,7 +173,21 @@ describe.each(KINDS)("$name enquiry store", (kind) => {
         ...VALID_ENQUIRY,
         created_at: "2025-05-22T09:00:00.000Z",
       });
-      expect(row!.session_id).toMatch(UUID_V4);
+      expect(row!.session_id).toMatch(UUID_V7);
+    });
+
+    it("gives session ids that carry the enquiry's time and sort in the order they were stored", async () => {
+      const place = await kind.place();
+      let ms = T0;
+      const store = await place.open({ now: () => ms });
+      const ids: string[] = [];
+      for (const step of [0, 1, 1, 60_000]) {
+        ms += step;
+        ids.push(sessionIdOf(await store.insert(VALID_ENQUIRY)));
+      }
+      expect(ids.map((id) => parseInt(id.replace(/-/g, "").slice(0, 12), 16))).toEqual([T0, T0 + 1, T0 + 2, T0 + 60_002]);
+      expect([...ids].sort()).toEqual(ids);
+      expect((await store.list({ order: "oldest-first" })).map((row) => row.session_id)).toEqual(ids);
     });
 
     it("stores an enquiry without a message as an empty message", async () => {
