@@ -116,10 +116,7 @@ interface PlainError {
   code?: string;
 }
 
-type Settled = ({ ok: true; result: unknown } | { ok: false; error: PlainError })[];
-
-/** A batch's answers come as JSON text (sqlite-writer.mjs says why). */
-type WriterMessage = { type: "done"; settled: string } | { type: "failed"; error: PlainError };
+type WriterMessage = { type: "done"; settled: ({ ok: true; result: unknown } | { ok: false; error: PlainError })[] } | { type: "failed"; error: PlainError };
 
 /** A writer idle this long stops (its thread and connection); the next insert starts it again. */
 const WRITER_IDLE_MS = 30_000;
@@ -172,7 +169,7 @@ export function openSqliteStore(options: SqliteStoreOptions): SqliteStore {
     if (message.type === "failed") {
       for (const job of jobs) job.reject(new StoreError(message.error.message, message.error.code));
     } else {
-      (JSON.parse(message.settled) as Settled).forEach((outcome, i) =>
+      message.settled.forEach((outcome, i) =>
         outcome.ok ? jobs[i]!.resolve(outcome.result) : jobs[i]!.reject(new StoreError(outcome.error.message, outcome.error.code)),
       );
     }
@@ -220,7 +217,7 @@ export function openSqliteStore(options: SqliteStoreOptions): SqliteStore {
       const batch = queue.splice(0, MAX_BATCH);
       inFlight.push(batch);
       writer ??= startWriter();
-      writer.postMessage({ type: "batch", jobs: JSON.stringify(batch.map(({ job }) => job)) });
+      writer.postMessage({ type: "batch", jobs: batch.map(({ job }) => job) });
     }
     whenIdle();
   }
