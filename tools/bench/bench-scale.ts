@@ -67,8 +67,13 @@ export function makeScaledSite(dir: string, pages: number, { unlisted = false } 
  * command finds schema/ and the site from where its sources were.
  */
 export async function buildSite(dir: string): Promise<{ seconds: number; peakBytes: number; output: string }> {
-  if (!existsSync(join(dir, "dist-server", "meta.json"))) await timeProcess(process.execPath, ["src/cli/launch.mjs", "--build"], dir);
+  await compileCommands(dir);
   return timeProcess(process.execPath, ["src/cli/launch.mjs", "build", "--no-cards"], dir);
+}
+
+/** Compiles a copy's commands into its own dist-server/, as `npm install` (its `prepare` step) does in every checkout; once. */
+export async function compileCommands(dir: string): Promise<void> {
+  if (!existsSync(join(dir, "dist-server", "meta.json"))) await timeProcess(process.execPath, ["src/cli/launch.mjs", "--build"], dir);
 }
 
 /** Runs a command in `dir`, timing it (wall clock) and sampling its peak resident memory; rejects, with its output, when it fails. */
