@@ -12,7 +12,8 @@ import { PROJECT } from "../fixture-site.ts";
 
 /**
  * The incremental build writes byte for byte what a full build writes, after edits of each kind.
- * One throwaway copy of the project (site, code), built as a user would: edit, `npm run build`.
+ * One throwaway copy of the project (site, code), built as a user would: edit, `npm run build`
+ * (the compiled command, `node src/cli/launch.mjs build`).
  */
 const root = mkdtempSync(join(tmpdir(), "nexa-incremental-"));
 for (const entry of [
@@ -28,6 +29,11 @@ for (const entry of [
 ])
   cpSync(join(PROJECT, entry), join(root, entry), { recursive: true });
 for (const entry of ["schema", "node_modules"]) symlinkSync(join(PROJECT, entry), join(root, entry));
+cpSync(join(PROJECT, "tools", "codegen"), join(root, "tools", "codegen"), { recursive: true });
+// `npm run build` is the compiled command; the copy compiles its own, once, as `npm install` does.
+const LAUNCH = join(root, "src", "cli", "launch.mjs");
+const compiled = spawnSync(process.execPath, [LAUNCH, "--build"], { cwd: root, encoding: "utf8" });
+if (compiled.status !== 0) throw new Error(`compiling the copy's commands failed: ${compiled.stderr}`);
 afterAll(() => rmSync(root, { recursive: true, force: true }), 120_000);
 
 interface Built {
@@ -39,7 +45,7 @@ interface Built {
   crossRechecked: number;
 }
 
-const BUILD = [join(root, "src", "cli", "build.ts"), "--no-cards"];
+const BUILD = [LAUNCH, "build", "--no-cards"];
 const BUILD_ENV = { ...process.env, NODE_ENV: "production" };
 
 interface Run {
@@ -65,13 +71,13 @@ function built(run: Run): Built {
 }
 
 function build(...args: string[]): Built {
-  return built(spawnSync(process.execPath, ["--import", "tsx", ...BUILD, ...args], { cwd: root, encoding: "utf8", env: BUILD_ENV }));
+  return built(spawnSync(process.execPath, [...BUILD, ...args], { cwd: root, encoding: "utf8", env: BUILD_ENV }));
 }
 
 /** `npm run build` while the test does something else; its output is kept for built(). */
 function buildInBackground(): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", ...BUILD], { cwd: root, env: BUILD_ENV, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, BUILD, { cwd: root, env: BUILD_ENV, stdio: ["ignore", "pipe", "pipe"] });
     const out = { stdout: "", stderr: "" };
     child.stdout.setEncoding("utf8").on("data", (text: string) => (out.stdout += text));
     child.stderr.setEncoding("utf8").on("data", (text: string) => (out.stderr += text));
