@@ -39,8 +39,10 @@ export function makeScaledSite(dir: string, pages: number, { unlisted = false } 
   mkdirSync(dir, { recursive: true });
   for (const f of PROJECT_FILES) cpSync(join(projectRoot, f), join(dir, f), { recursive: true });
   symlinkSync(join(projectRoot, "node_modules"), join(dir, "node_modules"), "dir");
-  // The generator of the validators compiled ahead of time (tools/codegen); the copy compiles its own commands (buildSite).
-  symlinkSync(join(projectRoot, "tools"), join(dir, "tools"), "dir");
+  // The generator of the validators compiled ahead of time, which the copy's commands compile (compileCommands). Copied, not
+  // linked: through a link esbuild bundles the generator with the project's own sources, which then wrote the validators
+  // into the project's dist-server/, and the copy, finding none in its own, compiled the schemas in every process.
+  cpSync(join(projectRoot, "tools", "codegen"), join(dir, "tools", "codegen"), { recursive: true });
   const real = loadSiteContent(dir).pages.length;
   const synthetic = Math.max(0, pages - real);
   const template = readFileSync(join(projectRoot, TEMPLATE), "utf8");
