@@ -167,18 +167,15 @@ const MAX_JOBS_PER_COMMIT = 1024;
  * @param {Job[][]} batches
  */
 function commitBatches(batches) {
-  if (!fileIsTheOneOpened()) {
-    for (let i = 0; i < batches.length; i++) port.postMessage({ type: "failed", error: FILE_GONE });
-    return;
-  }
+  /** @param {{ message: string; code?: string }} error */
+  const failEach = (error) => batches.forEach(() => port.postMessage({ type: "failed", error }));
+  if (!fileIsTheOneOpened()) return failEach(FILE_GONE);
   let settled;
   try {
     settled = commitBatch(batches.flat());
   } catch (error) {
     // The BEGIN or the COMMIT failed: nothing of these batches is stored.
-    const failed = { type: "failed", error: plainError(error) };
-    for (let i = 0; i < batches.length; i++) port.postMessage(failed);
-    return;
+    return failEach(plainError(error));
   }
   let from = 0;
   for (const jobs of batches) {
