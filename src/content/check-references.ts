@@ -2,12 +2,11 @@ import { readFileSync } from "node:fs";
 import { fileStamp } from "../shared/files-under.ts";
 import { join } from "node:path";
 import { imageSize } from "image-size";
-import { isScalar, visit } from "yaml";
 import { inlineLinks } from "../shared/inline-markup.ts";
 import type { CollectedRef } from "./ajv.ts";
 import { closest, didYouMean } from "./did-you-mean.ts";
 import type { LoadedFile } from "./load.ts";
-import { locate, pointerToPath } from "./locate.ts";
+import { locate, pointerToPath, type Segment } from "./locate.ts";
 import { problem, type Problem } from "./problem.ts";
 import type { RouteTable } from "./routes.ts";
 import { PLACEHOLDER, PLACEHOLDER_PROBLEM } from "./placeholders.ts";
@@ -178,16 +177,20 @@ export function checkImages(page: CheckedFile): Problem[] {
 /** Texts a starter from `npm run new` wrote and nobody has replaced yet: such a page is not finished. */
 export function checkPlaceholders(page: CheckedFile): Problem[] {
   const problems: Problem[] = [];
-  const report = (node: unknown) => {
-    if (!isScalar(node) || typeof node.value !== "string" || !PLACEHOLDER.test(node.value)) return;
-    const text = node.value.length > 50 ? `${node.value.slice(0, 47)}...` : node.value;
-    problems.push(problem(page.file, page.loaded.lineCounter.linePos(node.range?.[0] ?? 0), PLACEHOLDER_PROBLEM.message(text), PLACEHOLDER_PROBLEM.hint));
-  };
   // Texts only: a value of a field, or an entry of a list (a field's name is never a placeholder).
-  visit(page.loaded.doc, {
-    Pair: (_, pair) => report(pair.value),
-    Seq: (_, seq) => seq.items.forEach(report),
-  });
+  // Read from the data, so a file with none needs no tree; the tree places the ones found.
+  const walk = (value: unknown, path: Segment[]) => {
+    if (typeof value === "string") {
+      if (path.length === 0 || !PLACEHOLDER.test(value)) return;
+      const text = value.length > 50 ? `${value.slice(0, 47)}...` : value;
+      problems.push(problem(page.file, locate(page.loaded, path), PLACEHOLDER_PROBLEM.message(text), PLACEHOLDER_PROBLEM.hint));
+    } else if (Array.isArray(value)) {
+      value.forEach((item, i) => walk(item, [...path, i]));
+    } else if (value !== null && typeof value === "object") {
+      for (const [key, item] of Object.entries(value)) walk(item, [...path, key]);
+    }
+  };
+  walk(page.loaded.data, []);
   return problems;
 }
 

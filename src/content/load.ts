@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { isCollection, isMap, isScalar, LineCounter, parseDocument, visit, type Document, type YAMLError } from "yaml";
 import { problem, type Problem } from "./problem.ts";
+import { quickParse } from "./quick-parse.ts";
 import { commaInText, duplicateField, explainYamlError, listEntry } from "./yaml-errors.ts";
 
 /** A parsed YAML file that keeps its source positions. */
@@ -172,7 +173,11 @@ function tooLargeProblem(file: string, size: number): Problem {
 const parse = (text: string, lineCounter: LineCounter) =>
   parseDocument(text, { lineCounter, prettyErrors: true, uniqueKeys: false, strict: true, resolveKnownTags: false });
 
-/** Parse one YAML file. Never throws on bad content: every problem comes back with its position. */
+/**
+ * Parse one YAML file. Never throws on bad content: every problem comes back with its position.
+ * A file with nothing to report is read by the quick parser (quick-parse.ts); its tree, for a
+ * position a later check asks for, is built from the same text when first asked.
+ */
 export function loadYaml(file: string, bytes: Uint8Array): { loaded?: LoadedFile; problems: Problem[] } {
   if (bytes.length > MAX_FILE_BYTES) return { problems: [tooLargeProblem(file, bytes.length)] };
   const bad = firstInvalidUtf8(bytes);
@@ -184,6 +189,14 @@ export function loadYaml(file: string, bytes: Uint8Array): { loaded?: LoadedFile
   const text = new TextDecoder("utf-8").decode(bytes);
   const control = controlCharacterProblem(file, text);
   if (control) return { problems: [control] };
+  // Most files have nothing to report: their data comes from the quick parser, and their tree is built only if a later check needs a position.
+  const quick = quickParse(text, MAX_VALUES);
+  if (quick !== undefined) return { loaded: lazyLoadedFile(file, file, quick, text), problems: [] };
+  return loadTree(file, text);
+}
+
+/** Parse a file's text into its tree, with every problem the tree shows; loadYaml's slow path, and what the quick parser is held to. */
+export function loadTree(file: string, text: string): { loaded?: LoadedFile; problems: Problem[] } {
   const lineCounter = new LineCounter();
   const doc = parse(text, lineCounter);
   const issues = [...doc.errors, ...doc.warnings];
@@ -219,13 +232,14 @@ export function loadYaml(file: string, bytes: Uint8Array): { loaded?: LoadedFile
  * build's memory; the cross-file checks place a problem rarely, and only then parse the file again.
  */
 export function lazyLoadedFile(file: string, path: string, data: unknown, unsavedText?: string): LoadedFile {
-  let parsed: LoadedFile | undefined;
-  const load = (): LoadedFile => {
-    if (parsed) return parsed;
-    const text = unsavedText ?? readFileSync(path, "utf8");
+  let text = unsavedText;
+  let tree: { doc: Document.Parsed; lineCounter: LineCounter } | undefined;
+  // The text alone (the schema line reads it) does not need the tree.
+  const read = (): string => (text ??= readFileSync(path, "utf8"));
+  const load = () => {
+    if (tree) return tree;
     const lineCounter = new LineCounter();
-    const doc = parse(text, lineCounter);
-    return (parsed = { file, doc, lineCounter, data, text });
+    return (tree = { doc: parse(read(), lineCounter), lineCounter });
   };
   return {
     file,
@@ -237,7 +251,7 @@ export function lazyLoadedFile(file: string, path: string, data: unknown, unsave
       return load().lineCounter;
     },
     get text() {
-      return load().text;
+      return read();
     },
   };
 }
