@@ -14,7 +14,7 @@ import { escapeHtml, jsonForHtml } from "../shared/html.ts";
 import { dataPathOf, PAGE_DATA_ID, SITE_DATA_ID, siteDataFile } from "../shared/data-paths.ts";
 import { inWorkers, PARALLEL_FROM } from "./worker-pool.ts";
 import { securityHeaders, STRICT_TRANSPORT_SECURITY } from "../shared/security-headers.ts";
-import { BROTLI_QUALITY, CompressQueue } from "./precompress.ts";
+import { COPIES, CompressQueue } from "./precompress.ts";
 
 type ServerEntry = {
   render(url: string, entry: PageEntry, site: Site): Promise<string>;
@@ -199,11 +199,20 @@ export class PrerenderError extends Error {
 
 /**
  * Replace a file by a new one (never write into it): the files of the previous build are linked
- * into a new build, not copied, and writing through a link would change the live site.
+ * into a new build, not copied, and writing through a link would change the live site. Returns
+ * whether there was a file to replace. In a full build there never is: the exclusive create
+ * spares the lookup and unlink each file would otherwise cost (three per file with its copies).
  */
-function replaceFile(file: string, data: string | Buffer): void {
+function replaceFile(file: string, data: string | Buffer): boolean {
+  try {
+    writeFileSync(file, data, { flag: "wx" });
+    return false;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  }
   rmSync(file, { force: true });
   writeFileSync(file, data);
+  return true;
 }
 
 /**
@@ -219,16 +228,18 @@ export async function pageWriter({ outDir, serverEntryFile, template, manifest, 
   const lang = site.language ?? "en";
   const siteJson = JSON.stringify(site);
   const siteFile = siteDataFile(createHash("sha256").update(siteJson).digest("hex").slice(0, 16));
-  const compress = new CompressQueue(BROTLI_QUALITY.pages);
+  const compress = new CompressQueue(COPIES.pages);
   const madeDirs = new Set<string>();
   const written = new Set<string>();
   const write = async (file: string, text: string) => {
     const dir = dirname(file);
     if (!madeDirs.has(dir)) mkdirSync(dir, { recursive: true });
     madeDirs.add(dir);
-    replaceFile(file, text);
-    rmSync(`${file}.br`, { force: true });
-    rmSync(`${file}.gz`, { force: true });
+    // A file's compressed copies are linked with it, so a file that was not there has none to remove.
+    if (replaceFile(file, text)) {
+      rmSync(`${file}.br`, { force: true });
+      rmSync(`${file}.gz`, { force: true });
+    }
     written.add(file);
     await compress.add(file, text);
   };

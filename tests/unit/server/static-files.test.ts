@@ -3,11 +3,11 @@ import { request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
-import { readdir } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import { gunzipSync, brotliDecompressSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { buildApp } from "../../../src/server/app.ts";
-import { MIN_BYTES, precompress } from "../../../src/build/precompress.ts";
+import { COPIES, CompressQueue, MIN_BYTES, precompress } from "../../../src/build/precompress.ts";
 import { openTempStore, OUTSIDE_SECRET, SITE_FILES, tempDir, tempSite, testApp } from "./helpers.ts";
 
 const HTML = "text/html; charset=utf-8";
@@ -140,6 +140,25 @@ describe("static site", () => {
       expect(response.headers["cache-control"], url).toBe(url.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "no-cache");
       expect(response.headers.vary, url).toBe(Buffer.byteLength(expected) >= MIN_BYTES ? "Accept-Encoding" : undefined);
     }
+  });
+
+  it.each([
+    { accept: "gzip, deflate, br, zstd", encoding: "br" },
+    { accept: "gzip", encoding: undefined },
+    { accept: undefined, encoding: undefined },
+  ] as const)("sends a page, which the build gives a brotli copy alone, for Accept-Encoding $accept: $encoding", async ({ accept, encoding }) => {
+    const page = "courses/explore/index.html";
+    const distDir = tempSite({ ...SITE_FILES, [page]: `<!doctype html><p>${"A course page. ".repeat(100)}</p>` });
+    const queue = new CompressQueue(COPIES.pages);
+    await queue.add(join(distDir, page), await readFile(join(distDir, page)));
+    await queue.drain();
+    expect((await readdir(join(distDir, "courses/explore"))).sort()).toEqual(["index.html", "index.html.br"]);
+    const { app } = testApp({ distDir });
+    const response = await app.inject({ url: "/courses/explore", headers: accept === undefined ? {} : { "accept-encoding": accept } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-encoding"]).toBe(encoding);
+    expect(encoding ? brotliDecompressSync(response.rawPayload).toString() : response.body).toContain("A course page.");
+    expect(response.headers.vary).toBe("Accept-Encoding");
   });
 
   it("writes .br and .gz copies only of text files of 1 KB or more, and only when smaller", async () => {
