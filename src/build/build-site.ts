@@ -6,7 +6,7 @@ import { filesUnder } from "../shared/files-under.ts";
 import { SITE_DATA_FILE } from "../shared/data-paths.ts";
 import type { FileCheck } from "../content/check-file.ts";
 import { sha256, SiteChecks, STORE_FROM } from "../content/site-checks.ts";
-import { COPIES, CompressQueue, precompress } from "./precompress.ts";
+import { CompressQueue, precompress } from "./precompress.ts";
 import { prerender, type PageState, type ViteManifest } from "./prerender.ts";
 import { contentChecksStore, goLive, liveBuildDir, LiveUpdate, markComplete, newBuildDir, readCompletion, removeOtherBuilds } from "./publish.ts";
 import { buildSeo } from "./seo/page-seo.ts";
@@ -157,7 +157,7 @@ function publicFilesOf(root: string): Record<string, string> {
  * compressed copies).
  */
 async function updatePublicFiles(root: string, update: LiveUpdate, before: Record<string, string>, now: Record<string, string>): Promise<void> {
-  const compress = new CompressQueue(COPIES.assets);
+  const compress = new CompressQueue();
   const written: string[] = [];
   for (const [file, digest] of Object.entries(now)) {
     if (before[file] === digest) continue;
@@ -318,7 +318,7 @@ export async function buildSite(root: string, options: BuildOptions): Promise<Bu
       { sharedDigest, apiBase, pageDataDigest: (file, data) => checks.pageDataDigest(file, data) },
     );
     phaseDone("prerender");
-    // Scripts, styles and pictures: compressed once per bundle (pages were compressed as they were written).
+    // Scripts, styles and pictures: compressed once per bundle (the server compresses pages and their data).
     await precompress(site, pages.written);
     phaseDone("compress");
 

@@ -25,28 +25,14 @@ export const MIN_BYTES = 512;
 /**
  * Measured on this site's 3.9 MB of text: brotli 11 is 2 % smaller than 10 and 13 % smaller
  * than 5, but takes about 80 times as long as 5 (25 s against 0.3 s on 2 cores). So pages and
- * their data, whose number grows with the site, get 5 (the build stays linear and quick at 10 000
- * pages); everything else (the scripts, the stylesheet and the pictures, about 1 MB whatever
- * the number of pages, fetched by every visitor) gets 11: the entry script is about 4 KB
- * smaller on the wire, for about a second of build. Gzip 9 costs little more than 6.
+ * their data, whose number grows with the site, get 5 (compressed by the server when first asked
+ * for: src/server/compress-on-the-fly.ts); everything else (the scripts, the stylesheet and the
+ * pictures, about 1 MB whatever the number of pages, fetched by every visitor) gets 11 here: the
+ * entry script is about 4 KB smaller on the wire, for about a second of build. Gzip 9 costs
+ * little more than 6.
  */
 export const BROTLI_QUALITY = { pages: 5, assets: 11 } as const;
-const GZIP_LEVEL = 9;
-
-/**
- * The copies made of each kind of file. Every browser the site supports sends `br` (over HTTPS,
- * and over HTTP to this machine's addresses), so a page and its data get a brotli copy alone: a
- * gzip copy of each was a third of a 10 000-page build's files and half its compression, for
- * clients that no browser of the last years is. Such a client gets the page as it is (about
- * 14 KB instead of 4). The scripts, styles and pictures, the same few files whatever the
- * number of pages, keep their gzip copies too.
- */
-export const COPIES = {
-  pages: { quality: BROTLI_QUALITY.pages, gzip: false },
-  assets: { quality: BROTLI_QUALITY.assets, gzip: true },
-} as const;
-
-export type Copies = (typeof COPIES)[keyof typeof COPIES];
+export const GZIP_LEVEL = 9;
 
 export interface Precompressed {
   /** Files with at least one smaller copy written. */
@@ -56,19 +42,19 @@ export interface Precompressed {
   brotliBytes: number;
 }
 
-/** Writes the smaller copies of one file's `content`; a copy that is not smaller is not written (the server then sends the file itself). */
-async function compressContent(file: string, content: Buffer, copies: Copies, result: Precompressed): Promise<void> {
+/** Writes the smaller copies of one file's `content`; a copy that is not smaller is not written (the server then compresses the file itself). */
+async function compressContent(file: string, content: Buffer, result: Precompressed): Promise<void> {
   const [br, gz] = await Promise.all([
     brotli(content, {
       params: {
-        [constants.BROTLI_PARAM_QUALITY]: copies.quality,
+        [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY.assets,
         [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
         [constants.BROTLI_PARAM_LGWIN]: windowBits(content.length),
       },
     }),
-    copies.gzip ? gzipAsync(content, { level: GZIP_LEVEL }) : null,
+    gzipAsync(content, { level: GZIP_LEVEL }),
   ]);
-  const writes = [br.length < content.length && writeFile(`${file}.br`, br), gz !== null && gz.length < content.length && writeFile(`${file}.gz`, gz)];
+  const writes = [br.length < content.length && writeFile(`${file}.br`, br), gz.length < content.length && writeFile(`${file}.gz`, gz)];
   await Promise.all(writes.filter(Boolean));
   if (writes.some(Boolean)) {
     result.files += 1;
@@ -89,13 +75,10 @@ const IN_FLIGHT = 4;
 
 /**
  * Compresses files as they are written, on zlib's threads, while the caller goes on (the
- * prerender renders the next page meanwhile: at 10 000 pages this overlap saves a third of the build).
+ * assets of a bundle, and those an update of the live build copies in).
  * `add` waits only when IN_FLIGHT files are already being compressed; `drain` waits for all of them.
  */
 export class CompressQueue {
-  /** COPIES.pages or COPIES.assets. */
-  constructor(private readonly copies: Copies) {}
-
   readonly result: Precompressed = { files: 0, bytesBefore: 0, brotliBytes: 0 };
   private readonly running = new Set<Promise<void>>();
   private failure: unknown = null;
@@ -104,7 +87,7 @@ export class CompressQueue {
     if (this.failure) throw this.failure;
     const bytes = typeof content === "string" ? Buffer.from(content) : content;
     if (!isText(file) || bytes.length < MIN_BYTES) return;
-    const job: Promise<void> = compressContent(file, bytes, this.copies, this.result)
+    const job: Promise<void> = compressContent(file, bytes, this.result)
       .catch((error: unknown) => void (this.failure ??= error))
       .finally(() => this.running.delete(job));
     this.running.add(job);
@@ -120,11 +103,11 @@ export class CompressQueue {
 
 /**
  * Writes `.br` and `.gz` beside every compressible file of at least MIN_BYTES under `dir`,
- * except `skip`: files a CompressQueue already compressed as they were written (the prerender's
- * pages and data, COPIES.pages). What is left is the same whatever the number of pages: COPIES.assets.
+ * except `skip`: the prerender's pages and data, which the server compresses when first asked
+ * for (src/server/compress-on-the-fly.ts). What is left is the same whatever the number of pages.
  */
 export async function precompress(dir: string, skip: ReadonlySet<string> = new Set()): Promise<Precompressed> {
-  const queue = new CompressQueue(COPIES.assets);
+  const queue = new CompressQueue();
   for (const file of filesUnder(dir)) {
     // Only text files are read; add() leaves out those under MIN_BYTES.
     if (!skip.has(file) && isText(file)) await queue.add(file, await readFile(file));

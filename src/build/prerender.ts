@@ -14,7 +14,6 @@ import { escapeHtml, jsonForHtml } from "../shared/html.ts";
 import { dataPathOf, PAGE_DATA_ID, SITE_DATA_ID, siteDataFile } from "../shared/data-paths.ts";
 import { inWorkers, PARALLEL_FROM } from "./worker-pool.ts";
 import { securityHeaders, STRICT_TRANSPORT_SECURITY } from "../shared/security-headers.ts";
-import { COPIES, CompressQueue } from "./precompress.ts";
 
 type ServerEntry = {
   render(url: string, entry: PageEntry, site: Site): Promise<string>;
@@ -171,7 +170,7 @@ export interface PrerenderResult {
   /** The HTML files. */
   files: string[];
   primaryRoutes: string[];
-  /** Every file written, each already compressed as it was written (precompress skips them). */
+  /** Every file written (precompress leaves them to the server, which compresses them when first asked for). */
   written: Set<string>;
 }
 
@@ -221,17 +220,17 @@ function replaceFile(file: string, data: string | Buffer): boolean {
  * the site settings to one file all pages share (prerender writes it): each HTML file preloads
  * both rather than carrying a second copy of either (the not-found page, which has no data file,
  * carries its data in a `<script type="application/json">` block: data, not script, so the CSP is
- * untouched). Each file is compressed on zlib's threads while the next page renders.
+ * untouched). The files get no compressed copies: the server makes and keeps them when a page is
+ * first asked for (src/server/compress-on-the-fly.ts), so a page is two files to create, not four.
  */
 export async function pageWriter({ outDir, serverEntryFile, template, manifest, site }: PageWriterInput) {
   const entry = (await import(pathToFileURL(serverEntryFile).href)) as ServerEntry;
   const lang = site.language ?? "en";
   const siteJson = JSON.stringify(site);
   const siteFile = siteDataFile(createHash("sha256").update(siteJson).digest("hex").slice(0, 16));
-  const compress = new CompressQueue(COPIES.pages);
   const madeDirs = new Set<string>();
   const written = new Set<string>();
-  const write = async (file: string, text: string) => {
+  const write = (file: string, text: string) => {
     const dir = dirname(file);
     if (!madeDirs.has(dir)) mkdirSync(dir, { recursive: true });
     madeDirs.add(dir);
@@ -241,7 +240,6 @@ export async function pageWriter({ outDir, serverEntryFile, template, manifest, 
       rmSync(`${file}.gz`, { force: true });
     }
     written.add(file);
-    await compress.add(file, text);
   };
   const html = async ([url, pageEntry, extra, source]: PageJob) => {
     let rendered: string;
@@ -266,15 +264,14 @@ export async function pageWriter({ outDir, serverEntryFile, template, manifest, 
     siteFile,
     siteJson,
     write,
-    compress,
     written,
     /** Write one address's HTML (to `file`, by default its own path) and, for a page, its data file; returns the files, HTML first. */
     async page(job: PageJob, file = job[4] ?? htmlPathOf(outDir, job[0])): Promise<string[]> {
       const [url, pageEntry] = job;
-      await write(file, await html(job));
+      write(file, await html(job));
       if (pageEntry.route === null) return [file];
       const data = join(outDir, dataPathOf(url).slice(1));
-      await write(data, JSON.stringify(pageEntry));
+      write(data, JSON.stringify(pageEntry));
       return [file, data];
     },
   };
@@ -301,7 +298,7 @@ export interface PrerenderResult {
   /** The HTML files. */
   files: string[];
   primaryRoutes: string[];
-  /** Every file written, each already compressed as it was written (precompress skips them). */
+  /** Every file written (precompress leaves them to the server, which compresses them when first asked for). */
   written: Set<string>;
   state: PageState;
   /** Addresses drawn this time (the others were the previous build's, unchanged). */
@@ -339,7 +336,7 @@ const NOT_FOUND_KEY = "404.html";
  * robots.txt and _headers. An address whose inputs have the same digest as in the previous
  * build keeps that build's files. From PARALLEL_FROM addresses to draw on, the pages are
  * rendered on one worker thread per core, each with a capped heap, so time and memory stay
- * linear in pages. Returns the files written and what was compressed, so precompress can skip them.
+ * linear in pages. Returns the files written, so precompress can skip them.
  */
 export async function prerender(input: PageWriterInput, content: SiteContent, extraHead: ExtraHead, options: PrerenderOptions): Promise<PrerenderResult> {
   const { outDir } = input;
@@ -397,13 +394,12 @@ export async function prerender(input: PageWriterInput, content: SiteContent, ex
   const primaryRoutes = primaryAddresses(content);
   const siteFile = async (name: string, text: string) => {
     if (previous && readOrNull(join(previous.site, name)) === text) return;
-    await writer.write(join(outDir, name), text);
+    writer.write(join(outDir, name), text);
   };
   await siteFile(writer.siteFile, writer.siteJson);
   await siteFile("sitemap.xml", sitemapXml(site.url, primaryRoutes));
   await siteFile("robots.txt", `User-agent: *\nAllow: /\n\nSitemap: ${site.url}/sitemap.xml\n`);
   await siteFile("_headers", headersFile(options.apiBase ?? undefined));
-  await writer.compress.drain();
   const relativeTo = (file: string) => file.slice(outDir.length + 1);
   toDraw.forEach(([key], i) => {
     state[key]!.files = drawn[i]!.flatMap((file) => [file, `${file}.br`, `${file}.gz`].filter((f, k) => k === 0 || existsSync(f))).map(relativeTo);

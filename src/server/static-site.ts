@@ -1,8 +1,9 @@
-import { existsSync, realpathSync } from "node:fs";
+import { realpathSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join, relative, sep } from "node:path";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { cacheControlFor, REVALIDATE } from "./cache-control.ts";
+import { compressOnTheFly } from "./compress-on-the-fly.ts";
 
 const FALLBACK_404 =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Page not found</title></head>' +
@@ -61,12 +62,14 @@ function allowedPathIn(root: string) {
 
 /**
  * GET and HEAD for the files of the prerendered site, with @fastify/static: `/x/y` and
- * `/x/y/` serve `x/y/index.html`; `.br` and `.gz` copies made at build time
- * (src/build/precompress.ts) go to clients that accept them; ranges, ETags and
- * If-None-Match/If-Modified-Since as the library does them. Cache-Control per file
+ * `/x/y/` serve `x/y/index.html`; the `.br` and `.gz` copies the build made of the scripts,
+ * styles and pictures (src/build/precompress.ts) go to clients that accept them, and the pages
+ * and their data are compressed when first asked for and kept (compress-on-the-fly.ts); ranges,
+ * ETags and If-None-Match/If-Modified-Since as the library does them. Cache-Control per file
  * (cache-control.ts). Unknown paths fall through to the app's not-found handler.
  */
 export function registerStaticSite(app: FastifyInstance, distDir: string): void {
+  const onTheFly = compressOnTheFly(app);
   // Imported only when there is a site to serve (not for `npm run serve:api`): about 6 MB.
   app.register(import("@fastify/static"), {
     root: distDir,
@@ -77,11 +80,12 @@ export function registerStaticSite(app: FastifyInstance, distDir: string): void 
     dotfiles: "allow",
     allowedPath: allowedPathIn(distDir),
     cacheControl: false,
-    setHeaders(response, filePath) {
+    setHeaders(response, filePath, stat) {
       const original = filePath.replace(/\.(br|gz)$/, "");
       response.setHeader("cache-control", cacheControlFor(relative(distDir, original).split(sep).join("/")));
-      // Where the build left compressed copies, the answer depends on Accept-Encoding: caches must know.
-      if (original !== filePath || existsSync(`${filePath}.br`) || existsSync(`${filePath}.gz`)) response.setHeader("vary", "Accept-Encoding");
+      // The answer depends on Accept-Encoding wherever it may be compressed (by the build or now): caches must know.
+      if (original !== filePath || onTheFly.compressible(filePath, stat.size)) response.setHeader("vary", "Accept-Encoding");
+      if (original === filePath) onTheFly.sending(response, filePath, stat);
     },
   });
 }

@@ -3,11 +3,11 @@ import { request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
-import { readdir, readFile } from "node:fs/promises";
+import { readdir } from "node:fs/promises";
 import { gunzipSync, brotliDecompressSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { buildApp } from "../../../src/server/app.ts";
-import { COPIES, CompressQueue, MIN_BYTES, precompress } from "../../../src/build/precompress.ts";
+import { MIN_BYTES, precompress } from "../../../src/build/precompress.ts";
 import { openTempStore, OUTSIDE_SECRET, SITE_FILES, tempDir, tempSite, testApp } from "./helpers.ts";
 
 const HTML = "text/html; charset=utf-8";
@@ -142,23 +142,61 @@ describe("static site", () => {
     }
   });
 
+  const COURSE = `<!doctype html><p>${"A course page. ".repeat(100)}</p>`;
+
   it.each([
     { accept: "gzip, deflate, br, zstd", encoding: "br" },
-    { accept: "gzip", encoding: undefined },
+    { accept: "gzip", encoding: "gzip" },
+    { accept: "br;q=0, gzip", encoding: "gzip" },
+    { accept: "*", encoding: "gzip" },
+    { accept: "identity", encoding: undefined },
     { accept: undefined, encoding: undefined },
-  ] as const)("sends a page, which the build gives a brotli copy alone, for Accept-Encoding $accept: $encoding", async ({ accept, encoding }) => {
-    const page = "courses/explore/index.html";
-    const distDir = tempSite({ ...SITE_FILES, [page]: `<!doctype html><p>${"A course page. ".repeat(100)}</p>` });
-    const queue = new CompressQueue(COPIES.pages);
-    await queue.add(join(distDir, page), await readFile(join(distDir, page)));
-    await queue.drain();
-    expect((await readdir(join(distDir, "courses/explore"))).sort()).toEqual(["index.html", "index.html.br"]);
+  ] as const)("compresses a page, which the build leaves without copies, for Accept-Encoding $accept: $encoding", async ({ accept, encoding }) => {
+    const distDir = tempSite({ ...SITE_FILES, "courses/explore/index.html": COURSE });
+    await precompress(distDir, new Set([join(distDir, "courses/explore/index.html")]));
+    expect(await readdir(join(distDir, "courses/explore"))).toEqual(["index.html"]);
     const { app } = testApp({ distDir });
-    const response = await app.inject({ url: "/courses/explore", headers: accept === undefined ? {} : { "accept-encoding": accept } });
-    expect(response.statusCode).toBe(200);
-    expect(response.headers["content-encoding"]).toBe(encoding);
-    expect(encoding ? brotliDecompressSync(response.rawPayload).toString() : response.body).toContain("A course page.");
-    expect(response.headers.vary).toBe("Accept-Encoding");
+    const headers = accept === undefined ? {} : { "accept-encoding": accept };
+    const get = await app.inject({ url: "/courses/explore", headers });
+    expect(get.statusCode).toBe(200);
+    expect(get.headers["content-encoding"]).toBe(encoding);
+    expect(encoding === undefined ? get.body : DECODE[encoding](get.rawPayload).toString()).toBe(COURSE);
+    expect(get.headers["content-length"]).toBe(String(get.rawPayload.length));
+    expect(get.headers.vary).toBe("Accept-Encoding");
+    expect(get.headers["cache-control"]).toBe("no-cache");
+    const head = await app.inject({ method: "HEAD", url: "/courses/explore", headers });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe("");
+    expect(head.headers["content-encoding"]).toBe(encoding);
+    expect(head.headers["content-length"]).toBe(get.headers["content-length"]);
+    // The client's copy is still current, whichever encoding it came in: 304 with nothing.
+    const again = await app.inject({ url: "/courses/explore", headers: { ...headers, "if-none-match": String(get.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe("");
+  });
+
+  it("keeps a page it compressed while the file is unchanged, and compresses the new one after a build", async () => {
+    const distDir = tempSite({ ...SITE_FILES, "courses/explore/index.html": COURSE });
+    const { app } = testApp({ distDir });
+    const get = () => app.inject({ url: "/courses/explore", headers: { "accept-encoding": "br" } });
+    const [first, second] = [await get(), await get()];
+    expect(second.rawPayload).toEqual(first.rawPayload);
+    const rebuilt = COURSE.replace("A course page.", "A rebuilt course page.");
+    writeFileSync(join(distDir, "courses/explore/index.html"), rebuilt);
+    expect(brotliDecompressSync((await get()).rawPayload).toString()).toBe(rebuilt);
+  });
+
+  it("sends a range of a page as it is, and a small page uncompressed", async () => {
+    const distDir = tempSite({ ...SITE_FILES, "courses/explore/index.html": COURSE });
+    const { app } = testApp({ distDir });
+    const range = await app.inject({ url: "/courses/explore", headers: { "accept-encoding": "br", range: "bytes=0-14" } });
+    expect(range.statusCode).toBe(206);
+    expect(range.headers["content-encoding"]).toBeUndefined();
+    expect(range.body).toBe(COURSE.slice(0, 15));
+    const small = await app.inject({ url: "/", headers: { "accept-encoding": "br" } });
+    expect(Buffer.byteLength(SITE_FILES["index.html"]!)).toBeLessThan(MIN_BYTES);
+    expect(small.headers["content-encoding"]).toBeUndefined();
+    expect(small.body).toBe(SITE_FILES["index.html"]);
   });
 
   it("writes .br and .gz copies only of text files of 1 KB or more, and only when smaller", async () => {
