@@ -69,23 +69,26 @@ function allowedPathIn(root: string) {
  * (cache-control.ts). Unknown paths fall through to the app's not-found handler.
  */
 export function registerStaticSite(app: FastifyInstance, distDir: string): void {
-  const onTheFly = compressOnTheFly(app);
-  // Imported only when there is a site to serve (not for `npm run serve:api`): about 6 MB.
-  app.register(import("@fastify/static"), {
-    root: distDir,
-    wildcard: true,
-    index: ["index.html"],
-    redirect: false,
-    preCompressed: true,
-    dotfiles: "allow",
-    allowedPath: allowedPathIn(distDir),
-    cacheControl: false,
-    setHeaders(response, filePath, stat) {
-      const original = filePath.replace(/\.(br|gz)$/, "");
-      response.setHeader("cache-control", cacheControlFor(relative(distDir, original).split(sep).join("/")));
-      // The answer depends on Accept-Encoding wherever it may be compressed (by the build or now): caches must know.
-      if (original !== filePath || onTheFly.compressible(filePath, stat.size)) response.setHeader("vary", "Accept-Encoding");
-      if (original === filePath) onTheFly.sending(response, filePath, stat);
-    },
+  // A scope of its own: the compression's onSend hook runs for the site's files, not for every answer of the API.
+  app.register(async (site) => {
+    const onTheFly = compressOnTheFly(site);
+    // Imported only when there is a site to serve (not for `npm run serve:api`): about 6 MB.
+    await site.register(import("@fastify/static"), {
+      root: distDir,
+      wildcard: true,
+      index: ["index.html"],
+      redirect: false,
+      preCompressed: true,
+      dotfiles: "allow",
+      allowedPath: allowedPathIn(distDir),
+      cacheControl: false,
+      setHeaders(response, filePath, stat) {
+        const original = filePath.replace(/\.(br|gz)$/, "");
+        response.setHeader("cache-control", cacheControlFor(relative(distDir, original).split(sep).join("/")));
+        // The answer depends on Accept-Encoding wherever it may be compressed (by the build or now): caches must know.
+        if (original !== filePath || onTheFly.compressible(filePath, stat.size)) response.setHeader("vary", "Accept-Encoding");
+        if (original === filePath) onTheFly.sending(response, filePath, stat);
+      },
+    });
   });
 }
