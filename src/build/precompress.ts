@@ -32,7 +32,7 @@ export const MIN_BYTES = 512;
  * little more than 6.
  */
 export const BROTLI_QUALITY = { pages: 5, assets: 11 } as const;
-export const GZIP_LEVEL = 9;
+const GZIP_LEVEL = 9;
 
 export interface Precompressed {
   /** Files with at least one smaller copy written. */
@@ -42,18 +42,27 @@ export interface Precompressed {
   brotliBytes: number;
 }
 
+/**
+ * The one way a text is compressed, by the build and by the server (src/server/compress-on-the-fly.ts):
+ * brotli at `brotliQuality`, its window fitted to the text, or gzip at GZIP_LEVEL.
+ */
+export function compressText(content: Buffer, encoding: "br" | "gzip", brotliQuality: number): Promise<Buffer> {
+  if (encoding === "gzip") return gzipAsync(content, { level: GZIP_LEVEL });
+  return brotli(content, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: brotliQuality,
+      [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+      [constants.BROTLI_PARAM_LGWIN]: windowBits(content.length),
+    },
+  });
+}
+
+/** Whether a file is worth a compressed answer: a text format, of MIN_BYTES or more. */
+export const worthCompressing = (file: string, bytes: number): boolean => isText(file) && bytes >= MIN_BYTES;
+
 /** Writes the smaller copies of one file's `content`; a copy that is not smaller is not written (the server then compresses the file itself). */
 async function compressContent(file: string, content: Buffer, result: Precompressed): Promise<void> {
-  const [br, gz] = await Promise.all([
-    brotli(content, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY.assets,
-        [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
-        [constants.BROTLI_PARAM_LGWIN]: windowBits(content.length),
-      },
-    }),
-    gzipAsync(content, { level: GZIP_LEVEL }),
-  ]);
+  const [br, gz] = await Promise.all([compressText(content, "br", BROTLI_QUALITY.assets), compressText(content, "gzip", BROTLI_QUALITY.assets)]);
   const writes = [br.length < content.length && writeFile(`${file}.br`, br), gz.length < content.length && writeFile(`${file}.gz`, gz)];
   await Promise.all(writes.filter(Boolean));
   if (writes.some(Boolean)) {
@@ -86,7 +95,7 @@ export class CompressQueue {
   async add(file: string, content: string | Buffer): Promise<void> {
     if (this.failure) throw this.failure;
     const bytes = typeof content === "string" ? Buffer.from(content) : content;
-    if (!isText(file) || bytes.length < MIN_BYTES) return;
+    if (!worthCompressing(file, bytes.length)) return;
     const job: Promise<void> = compressContent(file, bytes, this.result)
       .catch((error: unknown) => void (this.failure ??= error))
       .finally(() => this.running.delete(job));

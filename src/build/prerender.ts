@@ -392,17 +392,18 @@ export async function prerender(input: PageWriterInput, content: SiteContent, ex
 
   const { site } = writer;
   const primaryRoutes = primaryAddresses(content);
-  const siteFile = async (name: string, text: string) => {
+  const siteFile = (name: string, text: string) => {
     if (previous && readOrNull(join(previous.site, name)) === text) return;
     writer.write(join(outDir, name), text);
   };
-  await siteFile(writer.siteFile, writer.siteJson);
-  await siteFile("sitemap.xml", sitemapXml(site.url, primaryRoutes));
-  await siteFile("robots.txt", `User-agent: *\nAllow: /\n\nSitemap: ${site.url}/sitemap.xml\n`);
-  await siteFile("_headers", headersFile(options.apiBase ?? undefined));
+  siteFile(writer.siteFile, writer.siteJson);
+  siteFile("sitemap.xml", sitemapXml(site.url, primaryRoutes));
+  siteFile("robots.txt", `User-agent: *\nAllow: /\n\nSitemap: ${site.url}/sitemap.xml\n`);
+  siteFile("_headers", headersFile(options.apiBase ?? undefined));
   const relativeTo = (file: string) => file.slice(outDir.length + 1);
+  // A drawn file has no compressed copies: the writer removed any it had, and the server makes them.
   toDraw.forEach(([key], i) => {
-    state[key]!.files = drawn[i]!.flatMap((file) => [file, `${file}.br`, `${file}.gz`].filter((f, k) => k === 0 || existsSync(f))).map(relativeTo);
+    state[key]!.files = drawn[i]!.map(relativeTo);
   });
   for (const key of toDraw.map(([k]) => k)) for (const f of state[key]!.files) maybeStale.delete(f);
   return {

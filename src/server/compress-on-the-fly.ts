@@ -1,19 +1,13 @@
 import type { Stats } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { extname } from "node:path";
 import type { Readable } from "node:stream";
-import { promisify } from "node:util";
-import { brotliCompress, constants, gzip } from "node:zlib";
 import { negotiate } from "@fastify/accept-negotiator";
 import type { FastifyInstance } from "fastify";
-import { BROTLI_QUALITY, COMPRESSIBLE, GZIP_LEVEL, MIN_BYTES, windowBits } from "../build/precompress.ts";
-
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
+import { BROTLI_QUALITY, compressText, worthCompressing } from "../build/precompress.ts";
 
 /**
  * Compressed answers for the text files the build leaves without compressed copies: the pages
- * and their data, whose number grows with the site (src/build/precompress.ts, COPIES). Each is
+ * and their data, whose number grows with the site (src/build/precompress.ts skips them). Each is
  * compressed once, when first asked for, with the codec the client accepts (brotli at the pages'
  * quality, else gzip), and kept in memory while the file is unchanged: the build writes two files
  * a page instead of four, and a visitor gets the same bytes. Written by hand because
@@ -22,8 +16,6 @@ const gzipAsync = promisify(gzip);
 export interface OnTheFly {
   /** @fastify/static's setHeaders calls this with the file it is about to send. */
   sending(response: object, file: string, stat: Stats): void;
-  /** Whether an answer for `file` (of `bytes`) may be compressed, so caches must key it by Accept-Encoding. */
-  compressible(file: string, bytes: number): boolean;
 }
 
 /** The compressed copies kept, in bytes (a 10,000-page site's pages and data are about 60 MB in brotli). */
@@ -42,8 +34,6 @@ export function compressOnTheFly(app: FastifyInstance): OnTheFly {
   const making = new Map<string, Promise<Buffer>>();
   let keptBytes = 0;
 
-  const compressible = (file: string, bytes: number) => COMPRESSIBLE.has(extname(file).toLowerCase()) && bytes >= MIN_BYTES;
-
   async function compressed(file: string, stat: Stats, encoding: "br" | "gzip"): Promise<Buffer> {
     const key = `${encoding}\0${file}`;
     const hit = kept.get(key);
@@ -55,17 +45,7 @@ export function compressOnTheFly(app: FastifyInstance): OnTheFly {
     const pending = making.get(key);
     if (pending) return pending;
     const made = (async () => {
-      const content = await readFile(file);
-      const bytes =
-        encoding === "br"
-          ? await brotli(content, {
-              params: {
-                [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY.pages,
-                [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
-                [constants.BROTLI_PARAM_LGWIN]: windowBits(content.length),
-              },
-            })
-          : await gzipAsync(content, { level: GZIP_LEVEL });
+      const bytes = await compressText(await readFile(file), encoding, BROTLI_QUALITY.pages);
       const stale = kept.get(key);
       if (stale) {
         kept.delete(key);
@@ -90,7 +70,7 @@ export function compressOnTheFly(app: FastifyInstance): OnTheFly {
     sent.delete(reply.raw);
     // A copy the build made is already on its way; a range or a 304 is left as it is.
     if (reply.statusCode !== 200 || reply.hasHeader("content-encoding") || request.headers.range !== undefined) return payload;
-    if (!compressible(file.file, file.stat.size)) return payload;
+    if (!worthCompressing(file.file, file.stat.size)) return payload;
     const accepted = request.headers["accept-encoding"];
     // "*" is any encoding: gzip, as @fastify/static reads it. negotiate() answers null when none is accepted.
     const encoding = accepted === undefined ? null : negotiate(accepted.toLowerCase().replace(/\*/g, "gzip"), ["br", "gzip"]);
@@ -103,8 +83,5 @@ export function compressOnTheFly(app: FastifyInstance): OnTheFly {
     return bytes;
   });
 
-  return {
-    sending: (response, file, stat) => void sent.set(response, { file, stat }),
-    compressible,
-  };
+  return { sending: (response, file, stat) => void sent.set(response, { file, stat }) };
 }

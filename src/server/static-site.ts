@@ -3,6 +3,7 @@ import { readFile } from "node:fs/promises";
 import { join, relative, sep } from "node:path";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { cacheControlFor, REVALIDATE } from "./cache-control.ts";
+import { worthCompressing } from "../build/precompress.ts";
 import { compressOnTheFly } from "./compress-on-the-fly.ts";
 
 const FALLBACK_404 =
@@ -86,7 +87,7 @@ export function registerStaticSite(app: FastifyInstance, distDir: string): void 
         const original = filePath.replace(/\.(br|gz)$/, "");
         response.setHeader("cache-control", cacheControlFor(relative(distDir, original).split(sep).join("/")));
         // The answer depends on Accept-Encoding wherever it may be compressed (by the build or now): caches must know.
-        if (original !== filePath || onTheFly.compressible(filePath, stat.size)) response.setHeader("vary", "Accept-Encoding");
+        if (original !== filePath || worthCompressing(filePath, stat.size)) response.setHeader("vary", "Accept-Encoding");
         if (original === filePath) onTheFly.sending(response, filePath, stat);
       },
     });
