@@ -76,6 +76,8 @@ export function compressOnTheFly(app: FastifyInstance): OnTheFly {
     const encoding = accepted === undefined ? null : negotiate(accepted.toLowerCase().replace(/\*/g, "gzip"), ["br", "gzip"]);
     if (encoding !== "br" && encoding !== "gzip") return payload;
     const bytes = await compressed(file.file, file.stat, encoding);
+    // As the build writes no copy that is not smaller (a file of random bytes), such a file goes as it is.
+    if (bytes.length >= file.stat.size) return payload;
     reply.header("content-encoding", encoding).header("content-length", bytes.length);
     // HEAD: the headers GET would send, and the library's empty body.
     if (request.method === "HEAD") return payload;

@@ -184,6 +184,21 @@ describe("static site", () => {
     expect(brotliDecompressSync((await get()).rawPayload).toString()).toBe(rebuilt);
   });
 
+  it("sends a file that compresses to no fewer bytes as it is, as the build writes no copy of it", async () => {
+    // Random bytes: no codec makes them smaller.
+    const random = randomBytes(4000);
+    const distDir = tempSite();
+    writeFileSync(join(distDir, "assets/random.js"), random);
+    await precompress(distDir);
+    expect((await readdir(join(distDir, "assets"))).filter((f) => f.startsWith("random.js"))).toEqual(["random.js"]);
+    const { app } = testApp({ distDir });
+    for (const accept of ["br", "gzip"]) {
+      const response = await app.inject({ url: "/assets/random.js", headers: { "accept-encoding": accept } });
+      expect(response.headers["content-encoding"], accept).toBeUndefined();
+      expect(response.rawPayload.equals(random), accept).toBe(true);
+    }
+  });
+
   it("sends a range of a page as it is, and a small page uncompressed", async () => {
     const distDir = tempSite({ ...SITE_FILES, "courses/explore/index.html": COURSE });
     const { app } = testApp({ distDir });
