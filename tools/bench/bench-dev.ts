@@ -38,9 +38,10 @@ function startDev(dir: string, port: number): ChildProcess {
   });
 }
 
-/** Resolves once something accepts a connection on `port`, trying every 25 ms. */
-async function listening(port: number): Promise<void> {
+/** Resolves once something accepts a connection on `port`, trying every 25 ms; fails if the dev server stopped first. */
+async function listening(port: number, server: ChildProcess): Promise<void> {
   for (;;) {
+    if (server.exitCode !== null) throw new Error(`the dev server stopped (exit code ${server.exitCode}) before it listened on port ${port}`);
     const open = await new Promise<boolean>((resolve) => {
       const socket = connect(port, "127.0.0.1");
       socket.once("connect", () => {
@@ -63,7 +64,7 @@ async function listening(port: number): Promise<void> {
 async function timeStart(dir: string, port: number, page: Page): Promise<{ ms: number; server: ChildProcess }> {
   const started = performance.now();
   const server = startDev(dir, port);
-  await listening(port);
+  await listening(port, server);
   await page.goto(`http://127.0.0.1:${port}/legal-privacy`, { waitUntil: "domcontentloaded", timeout: 60_000 });
   await page
     .waitForFunction(() => document.querySelector("h1")?.textContent === "Privacy Policy", { timeout: 120_000, polling: 10 })
