@@ -49,7 +49,6 @@ interface Entry {
   valid: boolean;
   route?: string;
   aliases: string[];
-  refs: CollectedRef[];
   /** Pages: listed in the page above it (valid, with a card, not the home page). */
   listedUnder?: string;
   /** The card as listings copy it (counts filled), a copy of its own. */
@@ -259,7 +258,7 @@ export class CrossChecks {
       for (const entry of this.entries.values())
         if (
           entry.linkProblems.some(isMissingFile) ||
-          entry.refs.some((ref) => ref.kind === "asset" && typeof ref.value === "string" && cameOrWent.has(ref.value))
+          refsOf(entry).some((ref) => ref.kind === "asset" && typeof ref.value === "string" && cameOrWent.has(ref.value))
         )
           own.add(entry);
       this.answer = null;
@@ -403,7 +402,6 @@ export class CrossChecks {
       valid: loaded?.valid ?? false,
       route: loaded?.route,
       aliases: loaded?.aliases ?? [],
-      refs: loaded?.refs ?? [],
       courseProblems: [],
       countProblems: [],
       listingProblems: [],
@@ -419,7 +417,7 @@ export class CrossChecks {
     if (entry.kind === "site") this.site = entry;
     if (entry.kind === "page" && entry.loaded) {
       const route = entry.route!;
-      const ids = checkIds({ file: entry.file, loaded: entry.loaded, refs: entry.refs, route });
+      const ids = checkIds({ file: entry.file, loaded: entry.loaded, refs: refsOf(entry), route });
       entry.ownIds = ids.ids;
       entry.idProblems = ids.problems;
       if (entry.valid) entry.courseProblems = checkCourseFacts({ file: entry.file, route, data: loaded!.data as Page, loaded: entry.loaded });
@@ -708,7 +706,7 @@ export class CrossChecks {
   private links(entry: Entry): void {
     this.unread(entry, "link");
     const idsByRoute = { get: (route: string) => this.idsOf(route) };
-    const checked = { file: entry.file, route: entry.route, loaded: entry.loaded!, refs: entry.refs };
+    const checked = { file: entry.file, route: entry.route, loaded: entry.loaded!, refs: refsOf(entry) };
     entry.linkProblems = [...checkLinks(checked, this.table, idsByRoute, (key) => this.read(entry, "link", key)), ...checkAssets(checked, this.assets)];
     this.noteProblems(entry);
   }
@@ -718,6 +716,15 @@ export class CrossChecks {
     if (problemsOf(entry).length > 0) this.withProblems.add(entry);
     else this.withProblems.delete(entry);
   }
+}
+
+/**
+ * The links, pictures and texts the file's check found: read from the check itself (not copied
+ * into the entry), so the store keeps them once and decodes them only for a file whose links are
+ * checked again (deferred.ts).
+ */
+function refsOf(entry: Entry): CollectedRef[] {
+  return entry.result.loaded?.refs ?? [];
 }
 
 /** A file's problems in the order of the checks that found them. */

@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { deserialize, serialize } from "node:v8";
+import { PackedFile, writePacked, type Part } from "./deferred.ts";
 import { fileStamp, filesStamp } from "../shared/files-under.ts";
 import { checkFile, type FileCheck } from "./check-file.ts";
 import { CrossChecks, type CrossState, type FileChange, type SiteContent } from "./cross-checks.ts";
@@ -22,6 +23,8 @@ import { listAssets, siteYamlFiles, validatorsOf } from "./site.ts";
  *   dev server's and the editor's checks and they reuse the build's: the dev server's cold start
  *   checks only the files changed since.
  * - The checks that need the whole site are redone only where a change reaches (cross-checks.ts).
+ * - Reading the store decodes each page's sections and references only when something reads
+ *   them (deferred.ts): a build that changed one file decodes a few pages', not 10,000.
  */
 
 /**
@@ -88,7 +91,7 @@ export const sha256 = (data: string | Uint8Array): string => createHash("sha256"
 
 const rel = (from: string, to: string) => relative(from, to).split("\\").join("/");
 
-const STORE_VERSION = 4;
+const STORE_VERSION = 5;
 
 /** The dev server and the editor write the store once this many files were checked since (a cold start); a build writes it every time. */
 export const STORE_FROM = 50;
@@ -177,20 +180,16 @@ export class SiteChecks {
     const checks = new Map([...this.kept].map(([name, { digest, result, stamp }]) => [name, { digest, result, stamp }]));
     // The cross state is kept only when it was made from these very checks (an unsaved text, or a file's check not yet handed on, is not).
     const handedAsKept = [...this.handed].every(([full, result]) => this.kept.get(this.nameOf(full))?.result === result) && this.handed.size === this.kept.size;
-    const restore = leaveOutRefValues(checks.values());
-    let bytes: Buffer;
-    try {
-      bytes = this.cross.exportState((cross) =>
-        serialize({ version: STORE_VERSION, inputs: this.inputs, checks, ...(cross && handedAsKept ? { cross } : {}) } satisfies Stored & { version: number }),
-      );
-    } finally {
-      restore();
-    }
     const file = this.options.store;
     mkdirSync(dirname(file), { recursive: true });
-    const temp = `${file}.${process.pid}.tmp`;
-    writeFileSync(temp, bytes);
-    renameSync(temp, file);
+    this.cross.exportState((cross) =>
+      writePacked(file, encodedParts(checks.values()), () => ({
+        version: STORE_VERSION,
+        inputs: this.inputs,
+        checks,
+        ...(cross && handedAsKept ? { cross } : {}),
+      })),
+    );
     this.dirty = false;
     this.storeStale = false;
     this.checkedSinceSave = 0;
@@ -230,14 +229,20 @@ export class SiteChecks {
   /** The store's checks when they were made with these inputs, else null. */
   private readStore(inputs: string): Stored | null {
     if (!this.options.store) return null;
+    let packed: PackedFile;
     try {
-      const stored = deserialize(readFileSync(this.options.store)) as Stored & { version?: number };
-      if (stored.version !== STORE_VERSION || stored.inputs !== inputs) return null;
-      putBackRefValues(stored.checks.values());
-      return stored;
+      packed = new PackedFile(this.options.store);
     } catch {
       return null;
     }
+    const stored = packed.value as Stored & { version?: number };
+    if (stored?.version !== STORE_VERSION || stored.inputs !== inputs) {
+      packed.closeIfDone();
+      return null;
+    }
+    deferEncodedParts(stored.checks.values(), packed);
+    packed.closeIfDone();
+    return stored;
   }
 
   /** Which files to hand on as they are, and which to check. */
@@ -380,32 +385,52 @@ function valueAt(data: unknown, pointer: string): unknown {
   return node;
 }
 
+/** A page's sections may be left encoded only when none is a listing: the numbered pages of a split listing are worked out without reading the others' sections (listing-pages.ts). */
+const mayDefer = (sections: unknown): sections is unknown[] =>
+  Array.isArray(sections) && sections.every((section) => (section as { type?: unknown } | null)?.type !== "childCards");
+
 /**
- * A file's references (links, pictures, texts) repeat values its data holds: more than half of
- * the store's bytes, and of the time to read it. Those equal to the value at their pointer are
- * left out while the store is written (put back by putBackRefValues); returns what undoes it.
+ * The parts of the checks that the store keeps encoded (deferred.ts): each file's references,
+ * and each page's sections that hold no listing. A file's references repeat values its data
+ * holds (more than half of their bytes): those equal to the value at their pointer are left out,
+ * and put back when the references are decoded. The references come first, as leaving their
+ * values out reads the sections.
  */
-function leaveOutRefValues(checks: Iterable<StoredCheck>): () => void {
-  const left: [CollectedRef, unknown][] = [];
+function encodedParts(checks: Iterable<StoredCheck>): Part[] {
+  const refs: Part[] = [];
+  const sections: Part[] = [];
   for (const { result } of checks) {
     const loaded = result.loaded;
     if (!loaded) continue;
-    for (const ref of loaded.refs) {
-      if (!("value" in ref) || !Object.is(ref.value, valueAt(loaded.data, ref.pointer))) continue;
-      left.push([ref, ref.value]);
-      delete (ref as Partial<CollectedRef>).value;
-    }
+    refs.push([
+      loaded,
+      "refs",
+      () =>
+        serialize(
+          loaded.refs.map((ref) => {
+            if (!("value" in ref) || !Object.is(ref.value, valueAt(loaded.data, ref.pointer))) return ref;
+            const { value: _value, ...rest } = ref;
+            return rest;
+          }),
+        ),
+    ]);
+    const data = loaded.data as { sections?: unknown } | null;
+    if (loaded.kind === "page" && data !== null && typeof data === "object" && mayDefer(data.sections)) sections.push([data, "sections"]);
   }
-  return () => {
-    for (const [ref, value] of left) ref.value = value;
-  };
+  return [...refs, ...sections];
 }
 
-/** Puts back the reference values leaveOutRefValues left out. */
-function putBackRefValues(checks: Iterable<StoredCheck>): void {
+/** Defers the parts encodedParts wrote apart, to be read and decoded when first read. */
+function deferEncodedParts(checks: Iterable<StoredCheck>, packed: PackedFile): void {
   for (const { result } of checks) {
     const loaded = result.loaded;
-    if (loaded) for (const ref of loaded.refs as Partial<CollectedRef>[]) if (!("value" in ref)) ref.value = valueAt(loaded.data, ref.pointer!);
+    if (!loaded) continue;
+    const data = loaded.data as { sections?: unknown } | null;
+    if (data !== null && typeof data === "object" && typeof data.sections === "number") packed.defer(data, "sections");
+    if (typeof loaded.refs === "number")
+      packed.defer(loaded, "refs", (bytes) =>
+        (deserialize(bytes) as Partial<CollectedRef>[]).map((ref) => ("value" in ref ? ref : { ...ref, value: valueAt(loaded.data, ref.pointer!) })),
+      );
   }
 }
 

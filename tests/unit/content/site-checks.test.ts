@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { isUnread } from "../../../src/content/deferred.ts";
 import { SiteChecks } from "../../../src/content/site-checks.ts";
 import { loadSiteContent } from "../../../src/content/site.ts";
 import { siteCopyRoot } from "../fixture-site.ts";
@@ -85,6 +86,21 @@ describe("kept checks", () => {
     expect(next.checkedFiles).toBe(0);
     expect(content).toEqual(checks.check());
     expect(content.pages.length).toBe(pagesAtStart + 1);
+  });
+
+  it("read from the store a page's sections only when something reads them, and a listing's at once", () => {
+    checks.save();
+    const next = new SiteChecks(made.root, { store: at(".builds/cache/content-checks.bin") });
+    const pages = next.check().pages;
+    const course = pages.find((p) => p.route === "/courses/normal-course/data-and-ai/data-science")!.data;
+    expect(isUnread(course, "sections")).toBe(true);
+    expect(course.title).toBe("Data Science Course | Nexa AI");
+    expect(course.sections[0]!.type).toBe("hero");
+    expect(isUnread(course, "sections")).toBe(false);
+    // A listing is split into numbered pages from its sections: they are kept as they are.
+    expect(isUnread(pages.find((p) => p.route === "/industries/details")!.data, "sections")).toBe(false);
+    // What is read is what a check from nothing gives, key for key.
+    expect(pages.map((p) => JSON.stringify(p))).toEqual(loadSiteContent(made.root).pages.map((p) => JSON.stringify(p)));
   });
 
   it("give another process the cross checks too: an edit made since re-runs those of the files it reaches, not the site's", () => {

@@ -1,0 +1,152 @@
+/**
+ * A file of one value whose bulky parts are read and decoded the first time something reads
+ * them: the check store's format (site-checks.ts).
+ *
+ * At 10,000 pages the store holds about 90 MB, most of it the pages' sections and the references
+ * found in them. Decoding all of it took 1.7 s of a one-title rebuild, and the garbage collector
+ * another 0.8 s, yet such a build reads the sections of a few dozen pages (the courses, whose
+ * tables give their structured data): the others need only their routes, titles and the digests
+ * kept beside them. So those parts are written after the value, each as bytes of its own, and a
+ * part is read from the file and decoded at its first read: a getter that replaces itself with
+ * the value, so later reads cost nothing and the object keeps its key order (digests of its
+ * JSON depend on it).
+ *
+ * The file: a mark ("PACK"), the value's length (4 bytes), the value (v8 serialisation) with each
+ * part replaced by its number, then the parts. It stays open while a part of it is unread; the store is replaced by renaming
+ * a new file over it, so what an open file holds never changes under its reader.
+ *
+ * Written by hand: v8's serialiser (like structuredClone) has no way to leave part of a graph
+ * encoded, and the formats that decode lazily (flatbuffers, capnp) need a schema of their own.
+ */
+import { closeSync, fstatSync, openSync, readSync, renameSync, writeSync } from "node:fs";
+import { deserialize, serialize } from "node:v8";
+
+const MARK = Buffer.from("PACK");
+const HEAD = MARK.byteLength + 4;
+
+/** A part still unread: where its bytes are. */
+type Source = () => Uint8Array;
+
+/** Objects with parts still unread: each part's key and bytes. */
+const pending = new WeakMap<object, Map<string, Source>>();
+
+/** One part of a value to write apart: `target[key]`, encoded by `encode` (v8 serialisation by default). */
+export type Part = [target: object, key: string, encode?: () => Uint8Array];
+
+/**
+ * Writes `value` to `file` (through a file beside it, renamed over it), each part apart. The parts'
+ * values are put back before this returns; a part still unread is copied as its bytes.
+ */
+export function writePacked(file: string, parts: readonly Part[], value: () => unknown): void {
+  const blobs: Uint8Array[] = [];
+  const before: [object, string, PropertyDescriptor][] = [];
+  let graph: Buffer;
+  try {
+    for (const [target, key, encode] of parts) {
+      const unread = pending.get(target)?.get(key);
+      blobs.push(unread ? unread() : encode ? encode() : serialize((target as Record<string, unknown>)[key]));
+      before.push([target, key, Object.getOwnPropertyDescriptor(target, key)!]);
+      Object.defineProperty(target, key, { value: blobs.length - 1, writable: true, enumerable: true, configurable: true });
+    }
+    const offsets = [0];
+    for (const blob of blobs) offsets.push(offsets.at(-1)! + blob.byteLength);
+    graph = serialize({ offsets, value: value() });
+  } finally {
+    for (const [target, key, descriptor] of before.reverse()) Object.defineProperty(target, key, descriptor);
+  }
+  const head = Buffer.alloc(HEAD);
+  MARK.copy(head);
+  head.writeUInt32LE(graph.byteLength, MARK.byteLength);
+  const temp = `${file}.${process.pid}.tmp`;
+  const fd = openSync(temp, "w");
+  try {
+    for (const bytes of [head, graph, ...blobs]) for (let at = 0; at < bytes.byteLength;) at += writeSync(fd, bytes, at);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(temp, file);
+}
+
+/** A file writePacked wrote, its value read, its parts left in the file until `defer`red ones are read. */
+export class PackedFile {
+  private fd: number | null;
+  private readonly offsets: number[];
+  private readonly base: number;
+  private unread = 0;
+  readonly value: unknown;
+
+  /** Throws when the file is missing or is not such a file. */
+  constructor(file: string) {
+    const fd = openSync(file, "r");
+    try {
+      const head = Buffer.alloc(HEAD);
+      const size = fstatSync(fd).size;
+      if (readSync(fd, head, 0, HEAD, 0) !== HEAD || !head.subarray(0, MARK.byteLength).equals(MARK)) throw new Error(`${file} is not a packed file`);
+      const length = head.readUInt32LE(MARK.byteLength);
+      if (HEAD + length > size) throw new Error(`${file} is cut short`);
+      const graph = Buffer.allocUnsafe(length);
+      if (readSync(fd, graph, 0, length, HEAD) !== length) throw new Error(`${file} is cut short`);
+      const { offsets, value } = deserialize(graph) as { offsets: number[]; value: unknown };
+      this.fd = fd;
+      this.offsets = offsets;
+      this.base = HEAD + length;
+      this.value = value;
+    } catch (error) {
+      closeSync(fd);
+      throw error;
+    }
+  }
+
+  /**
+   * Makes `target[key]`, which holds a part's number, the value `decode` gives of its bytes,
+   * read and decoded at its first read (or replaced unread by a write).
+   */
+  defer(target: object, key: string, decode: (bytes: Uint8Array) => unknown = deserialize): void {
+    const index = (target as Record<string, unknown>)[key];
+    if (typeof index !== "number" || !(index >= 0 && index < this.offsets.length - 1)) throw new Error(`${key} is not a part of this file`);
+    const bytes = () => this.bytesOf(index);
+    let parts = pending.get(target);
+    if (!parts) pending.set(target, (parts = new Map()));
+    parts.set(key, bytes);
+    this.unread++;
+    const settle = (value: unknown) => {
+      parts.delete(key);
+      if (parts.size === 0) pending.delete(target);
+      Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
+      if (--this.unread === 0) this.close();
+    };
+    Object.defineProperty(target, key, {
+      get() {
+        const value = decode(bytes());
+        settle(value);
+        return value;
+      },
+      set: settle,
+      enumerable: true,
+      configurable: true,
+    });
+  }
+
+  /** Closes the file when no part of it is deferred (else the last read closes it). */
+  closeIfDone(): void {
+    if (this.unread === 0) this.close();
+  }
+
+  private bytesOf(index: number): Uint8Array {
+    if (this.fd === null) throw new Error("the file of this part is closed");
+    const start = this.offsets[index]!;
+    const bytes = Buffer.allocUnsafe(this.offsets[index + 1]! - start);
+    if (readSync(this.fd, bytes, 0, bytes.byteLength, this.base + start) !== bytes.byteLength) throw new Error("a part of the file is cut short");
+    return bytes;
+  }
+
+  private close(): void {
+    if (this.fd !== null) closeSync(this.fd);
+    this.fd = null;
+  }
+}
+
+/** Whether `target[key]` is a deferred part nothing has read yet. */
+export function isUnread(target: object, key: string): boolean {
+  return pending.get(target)?.has(key) ?? false;
+}
