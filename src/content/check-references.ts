@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { fileStamp } from "../shared/files-under.ts";
 import { join } from "node:path";
-import { imageSize } from "image-size";
 import { inlineLinks } from "../shared/inline-markup.ts";
 import type { CollectedRef } from "./ajv.ts";
 import { closest, didYouMean } from "./did-you-mean.ts";
@@ -217,10 +217,17 @@ export function pictureSize(path: string, stamp = fileStamp(path)): { width: num
   return size;
 }
 
+/**
+ * image-size, loaded when a picture is first measured: most processes (a rebuild that changed one
+ * text, a check of files whose pictures are known) measure none, and loading it costs about 30 ms.
+ */
+let imageSize: typeof import("image-size").imageSize | undefined;
+const measure = (bytes: Uint8Array) => (imageSize ??= (createRequire(import.meta.url)("image-size") as typeof import("image-size")).imageSize)(bytes);
+
 /** A picture's own width and height from its bytes (turned as a JPEG's orientation says), or null when they cannot be read. */
 export function pictureSizeOf(bytes: Uint8Array): { width: number; height: number } | null {
   try {
-    const read = imageSize(bytes);
+    const read = measure(bytes);
     if (!read.width || !read.height) return null;
     return read.orientation && read.orientation >= 5 ? { width: read.height, height: read.width } : { width: read.width, height: read.height };
   } catch {
