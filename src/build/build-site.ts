@@ -246,7 +246,7 @@ export async function buildSite(root: string, options: BuildOptions): Promise<Bu
       const pages = await prerender(
         { outDir: update.site, serverEntryFile: join(live!, "server", "entry-server.js"), template, manifest, site: content.site! },
         content,
-        seo.headFor,
+        seo,
         { sharedDigest, previous: { pages: previous.pages, site: liveSite }, apiBase, pageDataDigest: (file, data) => checks.pageDataDigest(file, data) },
       );
       pages.stale.forEach((file) => update.remove(file));
@@ -311,12 +311,11 @@ export async function buildSite(root: string, options: BuildOptions): Promise<Bu
     const seo = await buildSeo(content, site, root, { drawCards: options.drawCards });
     phaseDone("social cards");
 
-    const pages = await prerender(
-      { outDir: site, serverEntryFile: join(server, "entry-server.js"), template, manifest, site: content.site! },
-      content,
-      seo.headFor,
-      { sharedDigest, apiBase, pageDataDigest: (file, data) => checks.pageDataDigest(file, data) },
-    );
+    const pages = await prerender({ outDir: site, serverEntryFile: join(server, "entry-server.js"), template, manifest, site: content.site! }, content, seo, {
+      sharedDigest,
+      apiBase,
+      pageDataDigest: (file, data) => checks.pageDataDigest(file, data),
+    });
     phaseDone("prerender");
     // Scripts, styles and pictures: compressed once per bundle (the server compresses pages and their data).
     await precompress(site, pages.written);

@@ -3,10 +3,10 @@ import type { ContentPage, SiteContent } from "../../content/site.ts";
 import type { Site } from "../../shared/generated/schema-types.ts";
 import { escapeHtml } from "../../shared/html.ts";
 import { CARD_HEIGHT, CARD_WIDTH, logoDataUrl } from "./card-image.ts";
-import { coursesOf, type CourseProblem } from "../../content/course-facts.ts";
+import { coursesOf, mayDescribeCourses, type CourseProblem } from "../../content/course-facts.ts";
 import { breadcrumbLd, courseLd, numberedBreadcrumbLd, organizationLd, scriptTag, webSiteLd, type JsonLd } from "./json-ld.ts";
 import { listingPagesOf } from "../../content/listing-pages.ts";
-import { cardTitleOf, hasPagesBelow, sectionOf, siteTree, type SiteTree } from "../../content/page-place.ts";
+import { ancestorsOf, cardTitleOf, hasPagesBelow, labelOf, sectionOf, siteTree, type SiteTree } from "../../content/page-place.ts";
 import { drawSocialCards, type CardJob, type CardStats } from "./social-cards.ts";
 
 /** The picture social sites show for a page, with what og:image and twitter:image need. */
@@ -123,8 +123,14 @@ export function drawCardsOf(
 const NO_CARDS: CardStats = { cards: 0, drawn: 0, cached: 0, seconds: 0, bytes: 0, largest: 0 };
 
 export interface SeoBuild {
-  /** The extra head tags of a page by its route (null: the not-found page), for prerender. */
+  /** The extra head tags of a page by its route (null: the not-found page), for prerender; worked out when first asked for. */
   headFor(route: string | null): string[];
+  /**
+   * What a page's extra head tags are made from besides its own data, the site settings and the
+   * code (seoInputsOf): the prerender's digest of a page holds it in place of the tags, so a
+   * rebuild works out the tags only for the pages it draws.
+   */
+  inputsOf(route: string | null): string;
   cards: CardStats;
   /** The drawn cards' files, relative to outDir. */
   cardFiles: Set<string>;
@@ -133,9 +139,27 @@ export interface SeoBuild {
 }
 
 /**
+ * Everything a page's SEO (pageSeoOf, and what buildSeo makes of it) reads besides its own data,
+ * the site settings and the code: whether pages sit below it (a course page at the end of its
+ * branch must describe a course), and the pages above it with what each is called, and what it
+ * is called itself (a header item's label stands for a page's own name). `labels` keeps each
+ * page's label for the pages below it.
+ */
+export function seoInputsOf(tree: SiteTree, route: string, labels: Map<string, string> = new Map()): string {
+  const label = (r: string) => {
+    let known = labels.get(r);
+    if (known === undefined) labels.set(r, (known = labelOf(tree, r)));
+    return known;
+  };
+  return JSON.stringify([hasPagesBelow(tree, route), label(route), ...ancestorsOf(tree, route).flatMap((r) => [r, label(r)])]);
+}
+
+/**
  * The build's SEO step: draw (or take from the cache) every page's social card into outDir,
  * and work out each page's structured data (a split listing's numbered pages: its first page's
  * picture and a breadcrumb ending in "Page n"; their rel prev/next links are prerender's head()). Cards are cached in <root>/node_modules/.cache/social-cards.
+ * A page's structured data and tags are worked out when first asked for: a rebuild asks for those
+ * of the pages it draws, and for every page's inputsOf.
  */
 export async function buildSeo(
   content: SiteContent,
@@ -147,24 +171,37 @@ export async function buildSeo(
   const tree = siteTreeOf(site, content.pages, content.table.primaryOf);
   const jobs = options.drawCards ? cardJobsOf(tree) : [];
   const cards = options.drawCards ? await drawCardsOf(content, root, { outDir, jobs, liveDir: options.liveDir }) : NO_CARDS;
-  const seo = new Map(
-    content.pages.map((p) => {
-      const own = pageSeoOf(tree, p.route);
+  const seo = new Map<string, PageSeo>();
+  const seoOf = (route: string): PageSeo => {
+    let known = seo.get(route);
+    if (known === undefined) {
+      const own = pageSeoOf(tree, route);
       // Without drawn cards (build --no-cards) a page shares the default picture, as the not-found page does.
-      return [p.route, options.drawCards || p.data.share?.image ? own : { ...own, image: DEFAULT_IMAGE }];
-    }),
-  );
-  const fileOf = new Map(content.pages.map((p) => [p.route, p.file]));
+      seo.set(route, (known = options.drawCards || tree.pages.get(route)!.share?.image ? own : { ...own, image: DEFAULT_IMAGE }));
+    }
+    return known;
+  };
   // The numbered pages of a split listing share their first page's picture; their trail ends in their number.
-  const numbered = new Map<string, PageSeo>();
-  for (const [first, pages] of listingPagesOf(content)) {
-    const own = seo.get(first)!;
-    for (const p of pages.slice(1))
-      numbered.set(p.route, { image: own.image, jsonLd: [numberedBreadcrumbLd(tree, first, { page: p.listing.page, route: p.route })], problems: [] });
-  }
-  const warnings = [...seo].flatMap(([route, s]) => s.problems.map((p) => `${fileOf.get(route)}: ${p.message} (${p.hint})`));
+  const numbered = new Map<string, { first: string; page: number }>();
+  for (const [first, pages] of listingPagesOf(content)) for (const p of pages.slice(1)) numbered.set(p.route, { first, page: p.listing.page });
+  const seoOfAny = (route: string): PageSeo | null => {
+    const place = numbered.get(route);
+    if (place) return { image: seoOf(place.first).image, jsonLd: [numberedBreadcrumbLd(tree, place.first, { page: place.page, route })], problems: [] };
+    return tree.pages.has(route) ? seoOf(route) : null;
+  };
+  const labels = new Map<string, string>();
+  const inputsOf = (route: string): string => {
+    const place = numbered.get(route);
+    if (place) return `${place.page} of ${place.first} ${cardTitleOf(tree, place.first)} ${inputsOf(place.first)}`;
+    return tree.pages.has(route) ? seoInputsOf(tree, route, labels) : "";
+  };
+  // Only a page that may describe courses has course facts to warn about (coursesOf).
+  const warnings = content.pages
+    .filter((p) => mayDescribeCourses(p.route, p.data))
+    .flatMap((p) => seoOf(p.route).problems.map((problem) => `${p.file}: ${problem.message} (${problem.hint})`));
   return {
-    headFor: (route) => seoHeadTags(site, route === null ? null : (seo.get(route) ?? numbered.get(route) ?? null)),
+    headFor: (route) => seoHeadTags(site, route === null ? null : seoOfAny(route)),
+    inputsOf: (route) => (route === null ? "" : `${options.drawCards} ${inputsOf(route)}`),
     cards,
     cardFiles: new Set(jobs.map((j) => j.file)),
     warnings,

@@ -195,6 +195,17 @@ describe("incremental build", () => {
       expect(card.drawn).toBeGreaterThan(1);
       expect(card.bundlesReused).toBe(true);
 
+      // A page's card title is what the pages below it call it in their breadcrumbs: they are drawn again though
+      // their own data is the same (the head tags are digested as what they are made from, not as tags).
+      edit("site/courses/normal-course/data-and-ai/index.yaml", "  title: Data & AI\n", "  title: Data and AI\n");
+      const parent = build();
+      const below = readdirSync(join(root, "site", "courses", "normal-course", "data-and-ai")).filter((f) => f !== "index.yaml").length;
+      expect(below).toBeGreaterThan(1);
+      // Itself, the listing above it, and each page below it (the header panels list only the top pages of Courses).
+      expect(parent.drawn).toBeGreaterThanOrEqual(below + 2);
+      const trail = readFileSync(join(root, "dist", "courses", "normal-course", "data-and-ai", "data-science", "index.html"), "utf8");
+      expect(trail).toContain('"name":"Data and AI"');
+
       edit("site/_site.yaml", "  tagline: AI consulting,", "  tagline: AI consulting and");
       edit(".env.production", "api.one.example", "api.two.example");
       const settings = build();
