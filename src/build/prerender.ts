@@ -1,5 +1,5 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createHash } from "node:crypto";
+import { createHash, hash } from "node:crypto";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { blockSource } from "../shared/block-source.ts";
@@ -363,9 +363,7 @@ export async function prerender(input: PageWriterInput, content: SiteContent, pa
     const data = entry.route === null ? undefined : options.pageDataDigest?.(source, entry.page);
     const made = data === undefined ? JSON.stringify(entry) : `${entry.route}\0${data}`;
     // The head tags other steps add stand in the digest as what they are made from (SeoBuild.inputsOf): worked out only for the pages drawn.
-    return createHash("sha256")
-      .update(`${options.sharedDigest}\0${url}\0${made}\0${pageHead.inputsOf(entry.route)}`)
-      .digest("hex");
+    return hash("sha256", `${options.sharedDigest}\0${url}\0${made}\0${pageHead.inputsOf(entry.route)}`, "hex");
   };
   const state: PageState = {};
   const toDraw: [key: string, job: PageJob, file: string][] = [];

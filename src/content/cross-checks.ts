@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import { join } from "node:path";
 import type { Page, Site } from "../shared/generated/schema-types.ts";
 import type { CollectedRef } from "./ajv.ts";
@@ -353,7 +353,7 @@ export class CrossChecks {
   resolvedDigestOf(full: string, data?: unknown): string | undefined {
     const entry = this.entries.get(full);
     if (!entry || entry.resolved === undefined || (data !== undefined && data !== entry.resolved)) return undefined;
-    return (entry.resolvedDigest ??= createHash("sha256").update(JSON.stringify(entry.resolved)).digest("hex"));
+    return (entry.resolvedDigest ??= hash("sha256", JSON.stringify(entry.resolved), "hex"));
   }
 
   /** The checked content: the pages that passed every check, the settings, and every problem (those of `only` files, when given). */

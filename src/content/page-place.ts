@@ -46,15 +46,27 @@ export function labelOf(tree: SiteTree, route: string): string {
  * The pages above a route, top first, from its address: /courses/normal-course/data-and-ai/python
  * → /courses, /courses/normal-course, /courses/normal-course/data-and-ai. An address with no
  * page (or alias) of its own, such as /courses/spotlight, is left out; an alias stands for its page.
+ * `chains` keeps what was worked out for each address above, for the pages that share it (10,000
+ * pages below one listing ask the same question of it).
  */
-export function ancestorsOf(tree: SiteTree, route: string): string[] {
-  const parts = route.split("/").filter(Boolean);
-  const out: string[] = [];
-  for (let i = 1; i < parts.length; i++) {
-    const primary = tree.primaryOf.get("/" + parts.slice(0, i).join("/"));
-    if (primary && primary !== route && !out.includes(primary)) out.push(primary);
-  }
-  return out;
+export function ancestorsOf(tree: SiteTree, route: string, chains?: Map<string, string[]>): string[] {
+  const cut = route.lastIndexOf("/");
+  const chain = chainOf(tree, cut <= 0 ? "" : route.slice(0, cut), chains);
+  // The list kept for the address above (not to be written into), unless an alias above stands for this very page.
+  return chain.includes(route) ? chain.filter((r) => r !== route) : chain;
+}
+
+/** The pages at an address and at each address above it, top first, each once ("" is the address above the top pages). */
+function chainOf(tree: SiteTree, address: string, chains: Map<string, string[]> | undefined): string[] {
+  if (address === "") return [];
+  let chain = chains?.get(address);
+  if (chain) return chain;
+  const cut = address.lastIndexOf("/");
+  const above = chainOf(tree, cut <= 0 ? "" : address.slice(0, cut), chains);
+  const primary = tree.primaryOf.get(address);
+  chain = primary && !above.includes(primary) ? [...above, primary] : above;
+  chains?.set(address, chain);
+  return chain;
 }
 
 /** "Courses · Exam Preparation": the top page above this one and the one just above it (none for home and the top pages). */

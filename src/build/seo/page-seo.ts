@@ -142,16 +142,26 @@ export interface SeoBuild {
  * Everything a page's SEO (pageSeoOf, and what buildSeo makes of it) reads besides its own data,
  * the site settings and the code: whether pages sit below it (a course page at the end of its
  * branch must describe a course), and the pages above it with what each is called, and what it
- * is called itself (a header item's label stands for a page's own name). `labels` keeps each
- * page's label for the pages below it.
+ * is called itself (a header item's label stands for a page's own name). `labels`, `chains` and
+ * `aboveNamed` keep each page's label, the pages above each address and their names, for the
+ * pages below them.
  */
-export function seoInputsOf(tree: SiteTree, route: string, labels: Map<string, string> = new Map()): string {
+export function seoInputsOf(
+  tree: SiteTree,
+  route: string,
+  labels: Map<string, string> = new Map(),
+  chains: Map<string, string[]> = new Map(),
+  aboveNamed: WeakMap<string[], string> = new WeakMap(),
+): string {
   const label = (r: string) => {
     let known = labels.get(r);
     if (known === undefined) labels.set(r, (known = labelOf(tree, r)));
     return known;
   };
-  return JSON.stringify([hasPagesBelow(tree, route), label(route), ...ancestorsOf(tree, route).flatMap((r) => [r, label(r)])]);
+  const above = ancestorsOf(tree, route, chains);
+  let named = aboveNamed.get(above);
+  if (named === undefined) aboveNamed.set(above, (named = JSON.stringify(above.flatMap((r) => [r, label(r)]))));
+  return `${JSON.stringify([hasPagesBelow(tree, route), label(route)])}${named}`;
 }
 
 /**
@@ -190,10 +200,12 @@ export async function buildSeo(
     return tree.pages.has(route) ? seoOf(route) : null;
   };
   const labels = new Map<string, string>();
+  const chains = new Map<string, string[]>();
+  const aboveNamed = new WeakMap<string[], string>();
   const inputsOf = (route: string): string => {
     const place = numbered.get(route);
     if (place) return `${place.page} of ${place.first} ${cardTitleOf(tree, place.first)} ${inputsOf(place.first)}`;
-    return tree.pages.has(route) ? seoInputsOf(tree, route, labels) : "";
+    return tree.pages.has(route) ? seoInputsOf(tree, route, labels, chains, aboveNamed) : "";
   };
   // Only a page that may describe courses has course facts to warn about (coursesOf).
   const warnings = content.pages
