@@ -11,8 +11,9 @@
  * the value, so later reads cost nothing and the object keeps its key order (digests of its
  * JSON depend on it).
  *
- * The file: a mark ("PACK"), the value's length (4 bytes), the value (v8 serialisation) with each
- * part replaced by its number, then the parts. It stays open while a part of it is unread; the store is replaced by renaming
+ * The file: a mark ("PACK"), where the value starts and its length, the parts, then the value (v8
+ * serialisation) with each part replaced by its number. The parts come first so that each is
+ * written as soon as it is encoded. It stays open while a part of it is unread; the store is replaced by renaming
  * a new file over it, so what an open file holds never changes under its reader.
  *
  * Written by hand: v8's serialiser (like structuredClone) has no way to leave part of a graph
@@ -22,7 +23,8 @@ import { closeSync, fstatSync, openSync, readSync, renameSync, writeSync } from 
 import { deserialize, serialize } from "node:v8";
 
 const MARK = Buffer.from("PACK");
-const HEAD = MARK.byteLength + 4;
+/** The mark, then where the value starts (8 bytes) and its length (4 bytes). */
+const HEAD = MARK.byteLength + 12;
 
 /** A part nothing has read yet: where its bytes are, and how they are decoded. */
 interface Unread {
@@ -76,29 +78,37 @@ export type Part = [target: object, key: string, encode?: () => Uint8Array];
  * values are put back before this returns; a part still unread is copied as its bytes.
  */
 export function writePacked(file: string, parts: readonly Part[], value: () => unknown): void {
-  const blobs: Uint8Array[] = [];
-  const before: [object, string, PropertyDescriptor][] = [];
-  let graph: Buffer;
-  try {
-    for (const [target, key, encode] of parts) {
-      const unread = pending.get(target)?.[key];
-      blobs.push(unread ? unread.file.bytesOf(unread.index) : encode ? encode() : serialize((target as Record<string, unknown>)[key]));
-      before.push([target, key, Object.getOwnPropertyDescriptor(target, key)!]);
-      Object.defineProperty(target, key, { value: blobs.length - 1, writable: true, enumerable: true, configurable: true });
-    }
-    const offsets = [0];
-    for (const blob of blobs) offsets.push(offsets.at(-1)! + blob.byteLength);
-    graph = serialize({ offsets, value: value() });
-  } finally {
-    for (const [target, key, descriptor] of before.reverse()) Object.defineProperty(target, key, descriptor);
-  }
-  const head = Buffer.alloc(HEAD);
-  MARK.copy(head);
-  head.writeUInt32LE(graph.byteLength, MARK.byteLength);
   const temp = `${file}.${process.pid}.tmp`;
   const fd = openSync(temp, "w");
+  let at = HEAD;
+  const write = (bytes: Uint8Array, position: number) => {
+    for (let done = 0; done < bytes.byteLength;) done += writeSync(fd, bytes, done, bytes.byteLength - done, position + done);
+  };
   try {
-    for (const bytes of [head, graph, ...blobs]) for (let at = 0; at < bytes.byteLength;) at += writeSync(fd, bytes, at);
+    const before: [object, string, PropertyDescriptor][] = [];
+    const offsets = [0];
+    let graph: Buffer;
+    try {
+      // Each part is written as soon as it is encoded, so the parts (most of the file) are never all in memory at once.
+      for (const [target, key, encode] of parts) {
+        const unread = pending.get(target)?.[key];
+        const bytes = unread ? unread.file.bytesOf(unread.index) : encode ? encode() : serialize((target as Record<string, unknown>)[key]);
+        write(bytes, at);
+        at += bytes.byteLength;
+        offsets.push(at - HEAD);
+        before.push([target, key, Object.getOwnPropertyDescriptor(target, key)!]);
+        Object.defineProperty(target, key, { value: before.length - 1, writable: true, enumerable: true, configurable: true });
+      }
+      graph = serialize({ offsets, value: value() });
+    } finally {
+      for (const [target, key, descriptor] of before.reverse()) Object.defineProperty(target, key, descriptor);
+    }
+    write(graph, at);
+    const head = Buffer.alloc(HEAD);
+    MARK.copy(head);
+    head.writeBigUInt64LE(BigInt(at), MARK.byteLength);
+    head.writeUInt32LE(graph.byteLength, MARK.byteLength + 8);
+    write(head, 0);
   } finally {
     closeSync(fd);
   }
@@ -120,14 +130,15 @@ export class PackedFile {
       const head = Buffer.alloc(HEAD);
       const size = fstatSync(fd).size;
       if (readSync(fd, head, 0, HEAD, 0) !== HEAD || !head.subarray(0, MARK.byteLength).equals(MARK)) throw new Error(`${file} is not a packed file`);
-      const length = head.readUInt32LE(MARK.byteLength);
-      if (HEAD + length > size) throw new Error(`${file} is cut short`);
+      const start = Number(head.readBigUInt64LE(MARK.byteLength));
+      const length = head.readUInt32LE(MARK.byteLength + 8);
+      if (start < HEAD || start + length > size) throw new Error(`${file} is cut short`);
       const graph = Buffer.allocUnsafe(length);
-      if (readSync(fd, graph, 0, length, HEAD) !== length) throw new Error(`${file} is cut short`);
+      if (readSync(fd, graph, 0, length, start) !== length) throw new Error(`${file} is cut short`);
       const { offsets, value } = deserialize(graph) as { offsets: number[]; value: unknown };
       this.fd = fd;
       this.offsets = offsets;
-      this.base = HEAD + length;
+      this.base = HEAD;
       this.value = value;
     } catch (error) {
       closeSync(fd);
