@@ -183,6 +183,7 @@ export class SiteChecks {
     const handedAsKept = [...this.handed].every(([full, result]) => this.kept.get(this.nameOf(full))?.result === result) && this.handed.size === this.kept.size;
     const file = this.options.store;
     mkdirSync(dirname(file), { recursive: true });
+    shareAlike(checks.values());
     this.cross.exportState((cross) =>
       writePacked(file, encodedParts(checks.values()), () => ({
         version: STORE_VERSION,
@@ -434,9 +435,31 @@ function decodeRefs(bytes: Uint8Array, loaded: object): CollectedRef[] {
   ) as CollectedRef[];
 }
 
+/** A file's check with no problems holds this one frozen list (shareAlike). */
+const NO_PROBLEMS = Object.freeze([]) as unknown as Problem[];
+
+/**
+ * Makes alike parts of the checks one object, which the store then writes and reads once: every
+ * empty list of problems, and equal records of the pictures whose size a check read (the pages of
+ * one kind show the same pictures). Neither is ever written into.
+ */
+function shareAlike(checks: Iterable<StoredCheck>): void {
+  const pictures = new Map<string, Record<string, string>>();
+  for (const { result } of checks) {
+    if (result.problems.length === 0) result.problems = NO_PROBLEMS;
+    if (!result.pictures) continue;
+    const key = JSON.stringify(result.pictures);
+    const same = pictures.get(key);
+    if (same) result.pictures = same;
+    else pictures.set(key, result.pictures);
+  }
+}
+
 /** Defers the parts encodedParts wrote apart, to be read and decoded when first read. */
 function deferEncodedParts(checks: Iterable<StoredCheck>, packed: PackedFile): void {
   for (const { result } of checks) {
+    // The one empty list came back as a list of its own: the frozen one takes its place.
+    if (result.problems.length === 0) result.problems = NO_PROBLEMS;
     const loaded = result.loaded;
     if (!loaded) continue;
     const data = loaded.data as { sections?: unknown } | null;
