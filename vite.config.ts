@@ -93,6 +93,9 @@ export const siteConfig = (options: { contentChecked?: boolean } = {}): UserConf
     port: 5173,
     watch: { ignored: [unwatched] },
     fs: { strict: true, allow: DEV_SERVER_ALLOW, deny: DEV_SERVER_DENY },
+    // Transformed as the server starts, while the browser is still on its way: the entry's imports, then every block
+    // (a page loads its blocks by dynamic import). The first page then waits on no transform, level after level.
+    warmup: { clientFiles: ["./src/app/entry-client.tsx", "./src/app/blocks/*.tsx"] },
   },
   // The one entry page: without it Vite scans every *.html under the project, the copies' thousands included.
   optimizeDeps: { entries: ["index.html"] },
