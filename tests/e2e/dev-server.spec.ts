@@ -140,7 +140,9 @@ test.describe("dev server", DESKTOP_ONLY, () => {
       for (const path of ["/", "/careers"]) {
         // The dev server reloads open pages when a site file changes (this test's own edit among
         // them), and a reload can abort a navigation under way: what counts is what the page shows.
+        // The open page is left first, so its own reload cannot abort the next address's load.
         await expect(async () => {
+          await page.goto("about:blank");
           await page.goto(`${url}${path}`, { waitUntil: "commit" });
           await expect(page.locator("h1")).toHaveText("The site settings have 1 problem, so no page can be shown", { timeout: 10_000 });
         }).toPass({ timeout: 45_000 });
