@@ -19,7 +19,7 @@
  * Written by hand: v8's serialiser (like structuredClone) has no way to leave part of a graph
  * encoded, and the formats that decode lazily (flatbuffers, capnp) need a schema of their own.
  */
-import { closeSync, fstatSync, openSync, readSync, renameSync, writeSync } from "node:fs";
+import { closeSync, fstatSync, openSync, readSync, renameSync, rmSync, writeSync } from "node:fs";
 import { deserialize, serialize } from "node:v8";
 
 const MARK = Buffer.from("PACK");
@@ -109,9 +109,13 @@ export function writePacked(file: string, parts: readonly Part[], value: () => u
     head.writeBigUInt64LE(BigInt(at), MARK.byteLength);
     head.writeUInt32LE(graph.byteLength, MARK.byteLength + 8);
     write(head, 0);
-  } finally {
+  } catch (error) {
     closeSync(fd);
+    // A file half written is never left behind (a full disk, a part that cannot be encoded).
+    rmSync(temp, { force: true });
+    throw error;
   }
+  closeSync(fd);
   renameSync(temp, file);
 }
 

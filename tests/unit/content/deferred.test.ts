@@ -105,6 +105,23 @@ describe("a packed file", () => {
     expect(opened(copy).value.map((p) => JSON.stringify(p))).toEqual(pages().map((p) => JSON.stringify(p)));
   });
 
+  it("leaves no file behind when a part cannot be encoded, and the value as it was", () => {
+    const value = pages();
+    const file = join(dir, "failed.bin");
+    const failing = (): Uint8Array => {
+      throw new Error("no room left");
+    };
+    expect(() =>
+      writePacked(
+        file,
+        value.map((page) => [page, "sections", failing]),
+        () => value,
+      ),
+    ).toThrow(/no room left/);
+    expect(readdirSync(dir).filter((name) => name.startsWith("failed.bin"))).toEqual([]);
+    expect(value).toEqual(pages());
+  });
+
   it("refuses a file that is not one, or is cut short, with an error and no file left open", () => {
     const before = openFiles();
     const other = join(dir, "other.bin");
