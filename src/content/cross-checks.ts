@@ -7,7 +7,7 @@ import type { FileCheck } from "./check-file.ts";
 import { checkAssets, checkIds, checkLinks, isMissingFile } from "./check-references.ts";
 import { countEnv, fillCountsIn, type CountEnv } from "./counts.ts";
 import { lazyLoadedFile, type LoadedFile } from "./load.ts";
-import { problem, sortProblems, type Problem } from "./problem.ts";
+import { NO_PROBLEMS, problem, sortProblems, type Problem } from "./problem.ts";
 import { cardsPerPageOf, DEFAULT_CARDS_PER_PAGE } from "./listing-pages.ts";
 import { cardOrder, fillChildCards, parentOf, resolvePanels, type ListedCard } from "./resolve-listings.ts";
 import { buildRouteTable, type RouteTable } from "./routes.ts";
@@ -108,11 +108,10 @@ const KEPT_FIELDS = [
 ] as const;
 
 /**
- * A file's lists of problems and added anchors are most often empty: all empty ones are this one
- * frozen list, assigned and never written into (a new list replaces it), so the check store writes
- * and reads one list where it held 80,000 at 10,000 pages, and a write into it fails loudly.
+ * A file's lists of problems and added anchors are most often empty: all empty ones are one
+ * frozen list (NO_PROBLEMS, and this one for anchors), assigned and never written into (a new list
+ * replaces it), so the check store writes and reads one list where it held 80,000 at 10,000 pages.
  */
-const NO_PROBLEMS = Object.freeze([]) as unknown as Problem[];
 const NO_IDS = Object.freeze([]) as unknown as string[];
 const PROBLEM_LISTS = ["courseProblems", "countProblems", "listingProblems", "factProblems", "idProblems", "linkProblems", "routeProblems"] as const;
 

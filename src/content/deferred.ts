@@ -6,15 +6,16 @@
  * found in them. Decoding all of it took 1.7 s of a one-title rebuild, and the garbage collector
  * another 0.8 s, yet such a build reads the sections of a few dozen pages (the courses, whose
  * tables give their structured data): the others need only their routes, titles and the digests
- * kept beside them. So those parts are written after the value, each as bytes of its own, and a
- * part is read from the file and decoded at its first read: a getter that replaces itself with
- * the value, so later reads cost nothing and the object keeps its key order (digests of its
+ * kept beside them. So those parts are written apart from the value, each as bytes of its own,
+ * and a part is read from the file and decoded at its first read: a getter that replaces itself
+ * with the value, so later reads cost nothing and the object keeps its key order (digests of its
  * JSON depend on it).
  *
  * The file: a mark ("PACK"), where the value starts and its length, the parts, then the value (v8
  * serialisation) with each part replaced by its number. The parts come first so that each is
- * written as soon as it is encoded. It stays open while a part of it is unread; the store is replaced by renaming
- * a new file over it, so what an open file holds never changes under its reader.
+ * written as soon as it is encoded. The file stays open while a part of it is unread; the store
+ * is replaced by renaming a new file over it, so what an open file holds never changes under its
+ * reader.
  *
  * Written by hand: v8's serialiser (like structuredClone) has no way to leave part of a graph
  * encoded, and the formats that decode lazily (flatbuffers, capnp) need a schema of their own.
@@ -123,7 +124,6 @@ export function writePacked(file: string, parts: readonly Part[], value: () => u
 export class PackedFile {
   private fd: number | null;
   private readonly offsets: number[];
-  private readonly base: number;
   private unread = 0;
   readonly value: unknown;
 
@@ -142,7 +142,6 @@ export class PackedFile {
       const { offsets, value } = deserialize(graph) as { offsets: number[]; value: unknown };
       this.fd = fd;
       this.offsets = offsets;
-      this.base = HEAD;
       this.value = value;
     } catch (error) {
       closeSync(fd);
@@ -179,7 +178,7 @@ export class PackedFile {
     if (this.fd === null) throw new Error("the file of this part is closed");
     const start = this.offsets[index]!;
     const bytes = Buffer.allocUnsafe(this.offsets[index + 1]! - start);
-    if (readSync(this.fd, bytes, 0, bytes.byteLength, this.base + start) !== bytes.byteLength) throw new Error("a part of the file is cut short");
+    if (readSync(this.fd, bytes, 0, bytes.byteLength, HEAD + start) !== bytes.byteLength) throw new Error("a part of the file is cut short");
     return bytes;
   }
 

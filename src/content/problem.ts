@@ -23,6 +23,12 @@ export interface TextEdit {
  */
 export type Fix = (TextEdit & { label: string }) | [TextEdit & { label: string }, ...TextEdit[]];
 
+/**
+ * The one empty list of problems, frozen: the checks' stores hold it wherever a file or a check
+ * found none, so a store writes and reads one list, not one per file (a write into it throws).
+ */
+export const NO_PROBLEMS = Object.freeze([]) as unknown as Problem[];
+
 export function problem(file: string, pos: { line: number; col: number }, message: string, hint?: string): Problem {
   return hint ? { file, line: pos.line, col: pos.col, message, hint } : { file, line: pos.line, col: pos.col, message };
 }

@@ -7,7 +7,7 @@ import { fileStamp, filesStamp } from "../shared/files-under.ts";
 import { checkFile, type FileCheck } from "./check-file.ts";
 import { CrossChecks, type CrossState, type FileChange, type SiteContent } from "./cross-checks.ts";
 import type { CollectedRef } from "./ajv.ts";
-import type { Problem } from "./problem.ts";
+import { NO_PROBLEMS, type Problem } from "./problem.ts";
 import { listAssets, siteYamlFiles, validatorsOf } from "./site.ts";
 
 /**
@@ -434,9 +434,6 @@ function decodeRefs(bytes: Uint8Array, loaded: object): CollectedRef[] {
     "value" in ref ? ref : { ...ref, value: valueAt(data, ref.pointer!) },
   ) as CollectedRef[];
 }
-
-/** A file's check with no problems holds this one frozen list (shareAlike). */
-const NO_PROBLEMS = Object.freeze([]) as unknown as Problem[];
 
 /**
  * Makes alike parts of the checks one object, which the store then writes and reads once: every

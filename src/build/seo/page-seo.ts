@@ -127,7 +127,7 @@ export interface SeoBuild {
   headFor(route: string | null): string[];
   /**
    * What a page's extra head tags are made from besides its own data, the site settings and the
-   * code (seoInputsOf): the prerender's digest of a page holds it in place of the tags, so a
+   * code (seoInputs): the prerender's digest of a page holds it in place of the tags, so a
    * rebuild works out the tags only for the pages it draws.
    */
   inputsOf(route: string | null): string;
@@ -142,26 +142,24 @@ export interface SeoBuild {
  * Everything a page's SEO (pageSeoOf, and what buildSeo makes of it) reads besides its own data,
  * the site settings and the code: whether pages sit below it (a course page at the end of its
  * branch must describe a course), and the pages above it with what each is called, and what it
- * is called itself (a header item's label stands for a page's own name). `labels`, `chains` and
- * `aboveNamed` keep each page's label, the pages above each address and their names, for the
- * pages below them.
+ * is called itself (a header item's label stands for a page's own name). The function returned
+ * keeps each page's label, the pages above each address and their names, for the pages below them.
  */
-export function seoInputsOf(
-  tree: SiteTree,
-  route: string,
-  labels: Map<string, string> = new Map(),
-  chains: Map<string, string[]> = new Map(),
-  aboveNamed: WeakMap<string[], string> = new WeakMap(),
-): string {
+export function seoInputs(tree: SiteTree): (route: string) => string {
+  const labels = new Map<string, string>();
+  const chains = new Map<string, string[]>();
+  const aboveNamed = new WeakMap<string[], string>();
   const label = (r: string) => {
     let known = labels.get(r);
     if (known === undefined) labels.set(r, (known = labelOf(tree, r)));
     return known;
   };
-  const above = ancestorsOf(tree, route, chains);
-  let named = aboveNamed.get(above);
-  if (named === undefined) aboveNamed.set(above, (named = JSON.stringify(above.flatMap((r) => [r, label(r)]))));
-  return `${JSON.stringify([hasPagesBelow(tree, route), label(route)])}${named}`;
+  return (route) => {
+    const above = ancestorsOf(tree, route, chains);
+    let named = aboveNamed.get(above);
+    if (named === undefined) aboveNamed.set(above, (named = JSON.stringify(above.flatMap((r) => [r, label(r)]))));
+    return `${JSON.stringify([hasPagesBelow(tree, route), label(route)])}${named}`;
+  };
 }
 
 /**
@@ -199,13 +197,11 @@ export async function buildSeo(
     if (place) return { image: seoOf(place.first).image, jsonLd: [numberedBreadcrumbLd(tree, place.first, { page: place.page, route })], problems: [] };
     return tree.pages.has(route) ? seoOf(route) : null;
   };
-  const labels = new Map<string, string>();
-  const chains = new Map<string, string[]>();
-  const aboveNamed = new WeakMap<string[], string>();
+  const pageInputs = seoInputs(tree);
   const inputsOf = (route: string): string => {
     const place = numbered.get(route);
     if (place) return `${place.page} of ${place.first} ${cardTitleOf(tree, place.first)} ${inputsOf(place.first)}`;
-    return tree.pages.has(route) ? seoInputsOf(tree, route, labels, chains, aboveNamed) : "";
+    return tree.pages.has(route) ? pageInputs(route) : "";
   };
   // Only a page that may describe courses has course facts to warn about (coursesOf).
   const warnings = content.pages
