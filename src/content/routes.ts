@@ -47,12 +47,13 @@ export function buildRouteTable(pages: RoutedPage[]): { table: RouteTable; probl
   }
   for (const page of pages) {
     page.aliases.forEach((alias, i) => {
-      const pos = locate(page.loaded, ["aliases", i]);
+      // Placed only for a problem: locating builds the file's tree, which a file read by the quick parser does not have.
+      const pos = () => locate(page.loaded, ["aliases", i]);
       const taken = owner.get(alias);
       if (taken && taken !== page) {
-        problems.push(problem(page.file, pos, `the alias ${alias} is already the address of ${taken.file}`, "remove the alias or rename that page"));
+        problems.push(problem(page.file, pos(), `the alias ${alias} is already the address of ${taken.file}`, "remove the alias or rename that page"));
       } else if (taken === page) {
-        problems.push(problem(page.file, pos, `the alias ${alias} is this page's own address`, "remove it from aliases"));
+        problems.push(problem(page.file, pos(), `the alias ${alias} is this page's own address`, "remove it from aliases"));
       } else {
         owner.set(alias, page);
         primaryOf.set(alias, page.route);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isPageFile, routeOfFile } from "../../../src/content/routes.ts";
+import { lazyLoadedFile } from "../../../src/content/load.ts";
+import { buildRouteTable, isPageFile, routeOfFile } from "../../../src/content/routes.ts";
 
 describe("routeOfFile", () => {
   it.each([
@@ -22,4 +23,39 @@ describe("isPageFile", () => {
     ["assets/data.yaml", false],
     ["readme.md", false],
   ])("%s → %s", (file, expected) => expect(isPageFile(file)).toBe(expected));
+});
+
+describe("buildRouteTable", () => {
+  /** A page read by the quick parser: its tree is built only when a position is asked for, which the test counts. */
+  function page(file: string, route: string, aliases: string[]) {
+    const built = { trees: 0 };
+    const loaded = lazyLoadedFile(file, file, { aliases }, `title: T\naliases:\n${aliases.map((a) => `  - ${a}\n`).join("")}`);
+    const counted = Object.defineProperties({} as typeof loaded, {
+      ...Object.getOwnPropertyDescriptors(loaded),
+      doc: { get: () => (built.trees++, loaded.doc) },
+      lineCounter: { get: () => (built.trees++, loaded.lineCounter) },
+    });
+    return { built, page: { file, route, aliases, loaded: counted } };
+  }
+
+  it("places an alias's problem at the alias, and builds no file's tree when no alias has one", () => {
+    const about = page("site/about.yaml", "/about", ["/who-we-are"]);
+    const other = page("site/other.yaml", "/other", ["/elsewhere"]);
+    const clean = buildRouteTable([about.page, other.page]);
+    expect(clean.problems).toEqual([]);
+    expect(clean.table.aliasOf).toEqual(
+      new Map([
+        ["/who-we-are", "/about"],
+        ["/elsewhere", "/other"],
+      ]),
+    );
+    expect(about.built.trees + other.built.trees).toBe(0);
+
+    const clash = page("site/case.yaml", "/case", ["/about"]);
+    const { problems } = buildRouteTable([about.page, clash.page]);
+    expect(problems.map((p) => [p.file, p.line, p.col, p.message])).toEqual([
+      ["site/case.yaml", 3, 5, "the alias /about is already the address of site/about.yaml"],
+    ]);
+    expect(clash.built.trees).toBeGreaterThan(0);
+  });
 });
