@@ -31,6 +31,7 @@ const COMMANDS = {
   start: "src/cli/start.ts",
   serve: "src/cli/serve-api.ts",
   build: "src/cli/build.ts",
+  dev: "src/cli/dev.ts",
 };
 
 /**

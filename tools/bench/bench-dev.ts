@@ -33,7 +33,8 @@ const HEADING = "    heading: Privacy Policy";
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 function startDev(dir: string, port: number): ChildProcess {
-  return spawn(process.execPath, [join(projectRoot, "node_modules", "vite", "bin", "vite.js"), "--port", String(port), "--strictPort"], {
+  // What `npm run dev` runs in the copy.
+  return spawn(process.execPath, [join(dir, "src", "cli", "launch.mjs"), "dev", "--port", String(port), "--strictPort"], {
     cwd: dir,
     stdio: "ignore",
   });

@@ -1,10 +1,12 @@
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { readFileSync, statSync, utimesSync } from "node:fs";
 import { builtinModules } from "node:module";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { readSchemaTexts } from "../../../src/content/ajv.ts";
 import { schemaFingerprint } from "../../../src/content/precompiled-validators.ts";
+import { SITE_DATA_ID } from "../../../src/shared/data-paths.ts";
+import { freePort } from "../../../tools/test/free-port.ts";
 
 const ROOT = join(import.meta.dirname, "../../..");
 const LAUNCHER = join(ROOT, "src/cli/launch.mjs");
@@ -70,7 +72,44 @@ describe("src/cli/launch.mjs: the commands and the server as compiled JavaScript
     for (const args of [[], ["serve-everything"], ["--buld"]]) {
       const result = launch(...args);
       expect(result.status).toBe(2);
-      expect(result.stderr).toMatch(/^usage: node src\/cli\/launch\.mjs --build \| <validate\|new\|check\|migrate\|enquiries\|staff\|start\|serve\|build>/);
+      expect(result.stderr).toMatch(
+        /^usage: node src\/cli\/launch\.mjs --build \| <validate\|new\|check\|migrate\|enquiries\|staff\|start\|serve\|build\|dev>/,
+      );
+    }
+  });
+
+  it("runs the dev server (npm run dev) on the project's configuration, on the port it is given", async () => {
+    const port = await freePort();
+    const dev = spawn(process.execPath, [LAUNCHER, "dev", "--port", String(port), "--strictPort"], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+    try {
+      let output = "";
+      await new Promise<void>((resolve, reject) => {
+        dev.stdout.on("data", (d: Buffer) => ((output += d), output.includes(`http://127.0.0.1:${port}/`) && resolve()));
+        dev.stderr.on("data", (d: Buffer) => (output += d));
+        dev.once("exit", (code) => reject(new Error(`the dev server stopped (${code}): ${output}`)));
+      });
+      expect(output).toMatch(/nexa dev server ready in \d+ ms/);
+      const page = await fetch(`http://127.0.0.1:${port}/legal-privacy`);
+      expect(page.status).toBe(200);
+      // The site plugin is on: the settings ride in the page, and page data is served.
+      expect(await page.text()).toContain(`id="${SITE_DATA_ID}"`);
+      const data = await fetch(`http://127.0.0.1:${port}/_data/legal-privacy.json`);
+      expect(((await data.json()) as { route: string }).route).toBe("/legal-privacy");
+      // The dev server's file rules hold (vite.config.ts): the enquiry database is never served.
+      expect((await fetch(`http://127.0.0.1:${port}/data/enquiries.db`)).status).toBe(403);
+    } finally {
+      dev.kill();
+    }
+  }, 60_000);
+
+  it("answers a dev server option it cannot use with the usage line and exit code 2", () => {
+    for (const args of [
+      ["--port", "nope"],
+      ["--portt", "3000"],
+    ]) {
+      const result = launch("dev", ...args);
+      expect(result.status).toBe(2);
+      expect(result.stderr).toContain("usage: npm run dev [-- --port 5173]");
     }
   });
 
