@@ -217,9 +217,9 @@ export async function buildSite(root: string, options: BuildOptions): Promise<Bu
   const reuse = previous !== null && previous.codeDigest === code && "apiBase" in previous && "publicFiles" in previous;
   const publicFiles = publicFilesOf(root);
   const sharedDigest = createHash("sha256").update(code).update(JSON.stringify(content.site)).digest("hex");
-  const summary = (pages: { primaryRoutes: string[]; files: string[]; rendered: number }, seo: { cards: CardStats; warnings: string[] }): BuildSummary => ({
+  const summary = (pages: { primaryRoutes: string[]; htmlFiles: number; rendered: number }, seo: { cards: CardStats; warnings: string[] }): BuildSummary => ({
     pages: pages.primaryRoutes.length,
-    htmlFiles: pages.files.length,
+    htmlFiles: pages.htmlFiles,
     rendered: pages.rendered,
     checked,
     crossRechecked: checks.crossRechecked,
@@ -270,7 +270,7 @@ export async function buildSite(root: string, options: BuildOptions): Promise<Bu
         ...keptSiteFiles.filter((f) => existsSync(join(liveSite, f))),
       ];
       const applied = update.commit(
-        { builtAt: new Date().toISOString(), htmlFiles: pages.files.length, carried },
+        { builtAt: new Date().toISOString(), htmlFiles: pages.htmlFiles, carried },
         { name: STATE_FILE, text: JSON.stringify(state) },
       );
       phaseDone("switch");
@@ -333,7 +333,7 @@ export async function buildSite(root: string, options: BuildOptions): Promise<Bu
       : [];
     const state: BuildState = { codeDigest: code, template, manifest, pages: pages.state, assets, apiBase, siteFile: pages.siteFile, publicFiles };
     writeFileSync(join(dir, STATE_FILE), JSON.stringify(state));
-    markComplete(dir, { builtAt: new Date().toISOString(), htmlFiles: pages.files.length, carried });
+    markComplete(dir, { builtAt: new Date().toISOString(), htmlFiles: pages.htmlFiles, carried });
     // A whole build that is not linked never goes live: dropped, or left by a kill, the next build removes it.
     if (options.stage) {
       const go = await options.stage({ site, under: null, removed: [] });

@@ -173,8 +173,8 @@ export function sitemapXml(siteUrl: string, primaryRoutes: string[]): string {
 }
 
 export interface PrerenderResult {
-  /** The HTML files. */
-  files: string[];
+  /** How many HTML files the site has (the addresses, and 404.html). */
+  htmlFiles: number;
   primaryRoutes: string[];
   /** Every file written (precompress leaves them to the server, which compresses them when first asked for). */
   written: Set<string>;
@@ -301,8 +301,8 @@ function readOrNull(file: string): string | null {
 export type PageState = Record<string, PageRecord>;
 
 export interface PrerenderResult {
-  /** The HTML files. */
-  files: string[];
+  /** How many HTML files the site has (the addresses, and 404.html). */
+  htmlFiles: number;
   primaryRoutes: string[];
   /** Every file written (precompress leaves them to the server, which compresses them when first asked for). */
   written: Set<string>;
@@ -348,16 +348,12 @@ export async function prerender(input: PageWriterInput, content: SiteContent, pa
   const { outDir } = input;
   const writer = await pageWriter(input);
   const sourceOf = new Map(shownPages(content).map((p) => [p.route, p.file]));
-  /** An address to write: its key in the state, what it shows, the file it comes from, its HTML file. */
-  type Address = [key: string, url: string, entry: PageEntry, source: string, file: string];
-  const addresses: Address[] = pageEntries(content).map(([url, entry]) => [
-    url,
-    url,
-    entry,
-    sourceOf.get(entry.route ?? "") ?? "site/",
-    htmlPathOf(outDir, url),
-  ]);
-  addresses.push([NOT_FOUND_KEY, "/404", { route: null }, "the not-found page", join(outDir, "404.html")]);
+  /** An address to write: its key in the state, what it shows, the file it comes from. */
+  type Address = [key: string, url: string, entry: PageEntry, source: string];
+  const addresses: Address[] = pageEntries(content).map(([url, entry]) => [url, url, entry, sourceOf.get(entry.route ?? "") ?? "site/"]);
+  addresses.push([NOT_FOUND_KEY, "/404", { route: null }, "the not-found page"]);
+  // Its HTML file, named only for an address drawn.
+  const fileOf = ([key, url]: Address) => (key === NOT_FOUND_KEY ? join(outDir, "404.html") : htmlPathOf(outDir, url));
   const digestOf = ([, url, entry, source]: Address) => {
     // The entry is its route and its page's data (pageEntries): the data's kept digest stands for its JSON.
     const data = entry.route === null ? undefined : options.pageDataDigest?.(source, entry.page);
@@ -371,7 +367,7 @@ export async function prerender(input: PageWriterInput, content: SiteContent, pa
   // Files of the previous build that may be gone: kept only if this build writes them again.
   const maybeStale = new Set<string>();
   for (const address of addresses) {
-    const [key, url, entry, source, file] = address;
+    const [key, url, entry, source] = address;
     const digest = digestOf(address);
     const before = previous?.pages[key];
     // The record is trusted without looking for its files (20,000 lookups, 0.16 s at 10,000 pages): the live build's
@@ -381,13 +377,15 @@ export async function prerender(input: PageWriterInput, content: SiteContent, pa
       for (const f of before?.files ?? []) maybeStale.add(f);
       state[key] = { digest, files: [] };
       // The not-found page has a file of its own, named in its job so a prerender worker writes it there too.
+      const file = fileOf(address);
       const job: PageJob = [url, entry, pageHead.headFor(entry.route), source];
       if (entry.route === null) job[4] = file;
       toDraw.push([key, job, file]);
     }
   }
-  const current = new Set(addresses.map(([key]) => key));
-  for (const [key, record] of Object.entries(previous?.pages ?? {})) if (!current.has(key)) for (const f of record.files) maybeStale.add(f);
+  // The state holds every current address: a previous one it lacks is gone.
+  const previousPages = previous?.pages ?? {};
+  for (const key in previousPages) if (!Object.hasOwn(state, key)) for (const f of previousPages[key]!.files) maybeStale.add(f);
 
   const drawn: string[][] = [];
   const jobAt = (i: number): PageJob => toDraw[i]![1];
@@ -414,7 +412,7 @@ export async function prerender(input: PageWriterInput, content: SiteContent, pa
   });
   for (const key of toDraw.map(([k]) => k)) for (const f of state[key]!.files) maybeStale.delete(f);
   return {
-    files: addresses.map(([, , , , file]) => file),
+    htmlFiles: addresses.length,
     primaryRoutes,
     written: new Set([...drawn.flat(), ...writer.written]),
     state,
