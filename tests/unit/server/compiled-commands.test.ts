@@ -1,12 +1,14 @@
-import { spawn, spawnSync } from "node:child_process";
-import { readFileSync, statSync, utimesSync } from "node:fs";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { builtinModules } from "node:module";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { stripVTControlCharacters } from "node:util";
+import { afterEach, describe, expect, it } from "vitest";
 import { readSchemaTexts } from "../../../src/content/ajv.ts";
 import { schemaFingerprint } from "../../../src/content/precompiled-validators.ts";
 import { SITE_DATA_ID } from "../../../src/shared/data-paths.ts";
 import { freePort } from "../../../tools/test/free-port.ts";
+import { compileCommands, makeScaledSite } from "../../../tools/bench/bench-scale.ts";
 
 const ROOT = join(import.meta.dirname, "../../..");
 const LAUNCHER = join(ROOT, "src/cli/launch.mjs");
@@ -78,29 +80,66 @@ describe("src/cli/launch.mjs: the commands and the server as compiled JavaScript
     }
   });
 
-  it("runs the dev server (npm run dev) on the project's configuration, on the port it is given", async () => {
+  // Dev servers a test started: stopped after it, even when it failed or ran out of time.
+  const started: ChildProcess[] = [];
+  afterEach(() => {
+    for (const dev of started.splice(0)) dev.kill();
+  });
+
+  /** `launch.mjs dev` in `dir` on a free port, once its output includes `until` (by default the address it prints). */
+  async function startDev(dir: string, until?: RegExp) {
     const port = await freePort();
-    const dev = spawn(process.execPath, [LAUNCHER, "dev", "--port", String(port), "--strictPort"], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
-    try {
-      let output = "";
-      await new Promise<void>((resolve, reject) => {
-        dev.stdout.on("data", (d: Buffer) => ((output += d), output.includes(`http://127.0.0.1:${port}/`) && resolve()));
-        dev.stderr.on("data", (d: Buffer) => (output += d));
-        dev.once("exit", (code) => reject(new Error(`the dev server stopped (${code}): ${output}`)));
-      });
-      expect(output).toMatch(/nexa dev server ready in \d+ ms/);
-      const page = await fetch(`http://127.0.0.1:${port}/legal-privacy`);
-      expect(page.status).toBe(200);
-      // The site plugin is on: the settings ride in the page, and page data is served.
-      expect(await page.text()).toContain(`id="${SITE_DATA_ID}"`);
-      const data = await fetch(`http://127.0.0.1:${port}/_data/legal-privacy.json`);
-      expect(((await data.json()) as { route: string }).route).toBe("/legal-privacy");
-      // The dev server's file rules hold (vite.config.ts): the enquiry database is never served.
-      expect((await fetch(`http://127.0.0.1:${port}/data/enquiries.db`)).status).toBe(403);
-    } finally {
-      dev.kill();
-    }
+    const dev = spawn(process.execPath, [join(dir, "src/cli/launch.mjs"), "dev", "--port", String(port), "--strictPort"], {
+      cwd: dir,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    started.push(dev);
+    let output = "";
+    const ready = new Promise<void>((resolve, reject) => {
+      // Vite colours its lines where CI is set (the port in bold), so they are read without their escapes.
+      const plain = () => stripVTControlCharacters(output);
+      const seen = () => (until ? until.test(plain()) : plain().includes(`http://127.0.0.1:${port}/`)) && resolve();
+      dev.stdout.on("data", (d: Buffer) => ((output += d), seen()));
+      dev.stderr.on("data", (d: Buffer) => (output += d));
+      dev.once("exit", (code) => reject(new Error(`the dev server stopped (${code}): ${output}`)));
+    });
+    await ready;
+    return { port, dev, output: () => stripVTControlCharacters(output) };
+  }
+
+  it("runs the dev server (npm run dev) on the project's configuration, on the port it is given", async () => {
+    const { port, output } = await startDev(ROOT);
+    expect(output()).toMatch(/nexa dev server ready in \d+ ms/);
+    const page = await fetch(`http://127.0.0.1:${port}/legal-privacy`);
+    expect(page.status).toBe(200);
+    // The site plugin is on: the settings ride in the page, and page data is served.
+    expect(await page.text()).toContain(`id="${SITE_DATA_ID}"`);
+    const data = await fetch(`http://127.0.0.1:${port}/_data/legal-privacy.json`);
+    expect(((await data.json()) as { route: string }).route).toBe("/legal-privacy");
+    // The dev server's file rules hold (vite.config.ts): the enquiry database is never served.
+    expect((await fetch(`http://127.0.0.1:${port}/data/enquiries.db`)).status).toBe(403);
   }, 60_000);
+
+  it("checks a checkout's files on a worker thread while the dev server starts, when none was checked before", async () => {
+    const dir = join(ROOT, ".tmp", "dev-first-look");
+    makeScaledSite(dir, 1);
+    try {
+      await compileCommands(dir);
+      // A page with a problem: the first look on the worker reports it as a check here would.
+      const privacy = join(dir, "site/legal-privacy.yaml");
+      writeFileSync(privacy, readFileSync(privacy, "utf8").replace(/^title: .*\n/m, ""));
+      const { port, output } = await startDev(dir, /site: \d+ files checked on worker threads while the server started/);
+      expect(Number(/site: (\d+) files checked/.exec(output())![1])).toBeGreaterThanOrEqual(70);
+      const broken = await (await fetch(`http://127.0.0.1:${port}/legal-privacy`)).text();
+      expect(broken).toContain("This page is not shown: site/legal-privacy.yaml has 1 problem");
+      const fine = await fetch(`http://127.0.0.1:${port}/_data/careers.json`);
+      expect(fine.status).toBe(200);
+      expect(((await fine.json()) as { route: string }).route).toBe("/careers");
+    } finally {
+      for (const dev of started.splice(0)) dev.kill();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 
   it("answers a dev server option it cannot use with the usage line and exit code 2", () => {
     for (const args of [
