@@ -1,7 +1,10 @@
-// Node only (the build): spreads batches of work over worker threads, one per core. Written by
-// hand because what it needs is small and specific (ordered results, a TypeScript worker under
-// tsx, a final flush per worker, a heap cap), where pool libraries bring their own task protocol.
+// Node only (the build, the dev server's first check): spreads batches of work over worker
+// threads, one per core. Written by hand because what it needs is small and specific (ordered
+// results, a TypeScript worker under tsx or its compiled twin, a final flush per worker, a heap cap), where pool libraries bring their own task protocol.
+import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
+import { basename, join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { parentPort, Worker } from "node:worker_threads";
 
 /**
@@ -19,27 +22,44 @@ export interface PoolOptions {
   threads?: number;
 }
 
+/**
+ * Where src/cli/launch.mjs wrote the compiled worker scripts, when this process is a compiled
+ * command it started (it sets this before importing the command): their compiled twins then run
+ * as they are, not from their TypeScript under tsx, which costs each worker a few tenths of a
+ * second before its first item. Under tsx or vitest it is not set.
+ */
+export const COMPILED_WORKERS = Symbol.for("nexa.compiled-workers");
+
+/** The compiled twin of a worker script (check-worker.ts → <dir>/check-worker.js), or null. */
+export function compiledWorker(script: URL): URL | null {
+  const dir = (globalThis as Record<symbol, unknown>)[COMPILED_WORKERS];
+  if (typeof dir !== "string") return null;
+  const file = join(dir, basename(fileURLToPath(script)).replace(/\.ts$/, ".js"));
+  return existsSync(file) ? pathToFileURL(file) : null;
+}
+
 /** Each worker's young generation, in MB: short-lived garbage (a rendered page) is collected this often, so threads do not hold much of it. */
 const YOUNG_MB = 8;
 
 /**
  * Run `script` (a worker module that calls serveBatches) on items 0 … count-1, made by
  * `itemAt` only when their batch is sent (so they are never all in memory at once), in batches,
- * on one thread per core; results come back in the items' order. Node 20 does not apply the parent's
+ * on one thread per core; results come back in the items' order. A compiled command runs the
+ * script's compiled twin (compiledWorker); from source, Node 20 does not apply the parent's
  * --import preloads to worker threads, so the worker registers tsx (the TypeScript loader the
  * build runs under) itself before importing the script.
  */
 export async function inWorkers<T, R>(script: URL, workerData: unknown, count: number, itemAt: (index: number) => T, options: PoolOptions): Promise<R[]> {
   const results = new Array<R>(count);
   const threads = Math.max(1, Math.min(options.threads ?? availableParallelism(), availableParallelism(), Math.ceil(count / options.batch)));
-  const tsx = import.meta.resolve("tsx/esm/api");
-  const boot = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(script.href)}); });`;
+  const compiled = compiledWorker(script);
+  const boot = compiled ?? tsxBoot(script);
   let next = 0;
   const workers = new Set<Worker>();
   const run = () =>
     new Promise<void>((resolve, reject) => {
       const worker = new Worker(boot, {
-        eval: true,
+        eval: compiled === null,
         workerData,
         resourceLimits: { maxOldGenerationSizeMb: options.heapMb, maxYoungGenerationSizeMb: YOUNG_MB },
       });
@@ -76,6 +96,26 @@ export async function inWorkers<T, R>(script: URL, workerData: unknown, count: n
     throw error;
   }
   return results;
+}
+
+/** Runs `script` on a worker thread of its own and resolves with the one message it posts (its compiled twin, or from source under tsx). */
+export function inWorker<R>(script: URL, workerData: unknown): Promise<R> {
+  const compiled = compiledWorker(script);
+  const worker = new Worker(compiled ?? tsxBoot(script), { eval: compiled === null, workerData });
+  return new Promise<R>((resolve, reject) => {
+    worker.once("message", (result: R) => {
+      resolve(result);
+      void worker.terminate();
+    });
+    worker.once("error", reject);
+    worker.once("exit", (code) => reject(new Error(`a worker (${script.pathname.split("/").pop()}) stopped with exit code ${code} before it answered`)));
+  });
+}
+
+/** A worker's first code when it runs its script from TypeScript: register tsx, then import it. */
+function tsxBoot(script: URL): string {
+  const tsx = import.meta.resolve("tsx/esm/api");
+  return `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(script.href)}); });`;
 }
 
 /** The worker's side of inWorkers: answer each batch with its results, and `null` (after `finish`) when told there is no more. */

@@ -35,6 +35,18 @@ const COMMANDS = {
 };
 
 /**
+ * Worker scripts compiled with the commands: a compiled command's worker pool runs these files
+ * (src/build/worker-pool.ts, compiledWorker) instead of their TypeScript under tsx. The command is
+ * told where they are by a global set before it is imported, which its child processes do not inherit.
+ */
+const WORKERS = {
+  "check-worker": "src/build/check-worker.ts",
+  "prerender-worker": "src/build/prerender-worker.ts",
+  "list-worker": "src/build/list-worker.ts",
+};
+const COMPILED_WORKERS = Symbol.for("nexa.compiled-workers");
+
+/**
  * Compiled with the commands and run once after them: writes the page and site validators as
  * code (dist-server/content-validators.cjs, see src/content/precompiled-validators.ts), so a
  * command never compiles the schemas itself. The schema files are inputs, so editing one
@@ -122,7 +134,9 @@ async function compileAll(esbuild) {
   const result = await esbuild.build({
     absWorkingDir: ROOT,
     entryPoints: Object.fromEntries(
-      [...Object.entries(COMMANDS), [GENERATOR.name, GENERATOR.entry], [VITE_CONFIG.name, VITE_CONFIG.entry]].map(([name, entry]) => [name, join(ROOT, entry)]),
+      [...Object.entries(COMMANDS), ...Object.entries(WORKERS), [GENERATOR.name, GENERATOR.entry], [VITE_CONFIG.name, VITE_CONFIG.entry]].map(
+        ([name, entry]) => [name, join(ROOT, entry)],
+      ),
     ),
     outdir: OUT,
     bundle: true,
@@ -180,6 +194,7 @@ if (command === "--build") {
   // As if the source itself had been run: argv[1] is the entry's .ts file (scripts compare
   // it with their own import.meta.url to know they are the main module), then its arguments.
   process.argv = [process.argv[0], join(ROOT, COMMANDS[command]), ...args];
+  globalThis[COMPILED_WORKERS] = OUT;
   await import(pathToFileURL(join(OUT, `${command}.js`)).href);
 } else {
   console.error(`usage: node src/cli/launch.mjs --build | <${Object.keys(COMMANDS).join("|")}> [args…]`);

@@ -60,6 +60,19 @@ export interface SiteChecksOptions {
   store?: string;
   /** Checks many files at once (the build's worker threads), from `from` files on; else they are checked one by one here. */
   checkMany?: { from: number; check: (files: string[]) => Promise<FileCheck[]> };
+  /**
+   * Lists the site's files and stamps each (what siteYamlFiles and fileStamp give) on another
+   * thread: checkAsync's first look asks for it before it reads the store, and so reads the store
+   * here while the listing is made there.
+   */
+  listAhead?: () => Promise<ListedFiles>;
+}
+
+/** The page files under site/ with their problems (siteYamlFiles), and each file's stamp (fileStamp), in the same order. */
+export interface ListedFiles {
+  files: string[];
+  problems: Problem[];
+  stamps: string[];
 }
 
 export interface Unsaved {
@@ -139,7 +152,14 @@ export class SiteChecks {
 
   /** Every check over the whole site, the per-file ones through `checkMany` when it is given. */
   async checkAsync(request: CheckRequest = {}): Promise<SiteContent> {
-    const plan = this.plan(request);
+    let listed: ListedFiles | undefined;
+    if (!this.looked && this.options.listAhead) {
+      const ahead = this.options.listAhead();
+      // The store is decoded here while the files are listed and stamped there.
+      this.takeInputs();
+      listed = await ahead;
+    }
+    const plan = this.plan(request, listed);
     const many = this.options.checkMany;
     const fresh = many && plan.missing.length >= many.from ? await many.check(plan.missing.map((m) => m.full)) : this.checkHere(plan.missing);
     return this.finish(plan, fresh);
@@ -247,8 +267,28 @@ export class SiteChecks {
     return stored;
   }
 
-  /** Which files to hand on as they are, and which to check. */
-  private plan(request: CheckRequest): Plan {
+  /**
+   * The inputs' digest, and when it changed, the store's checks made with it (the cross-file
+   * checks' state too, at a first look): the part of a look at the whole site that does not
+   * depend on the files listed.
+   */
+  private takeInputs(): void {
+    const inputs = this.inputsDigest();
+    if (inputs === this.inputs) return;
+    if (this.looked) this.kept = new Map();
+    const stored = this.readStore(inputs);
+    // A first look takes the cross checks' state too: the files handed on then are those that differ from it.
+    const handed = !this.looked && stored?.cross ? this.cross.importState(stored.cross) : null;
+    if (handed) for (const [full, result] of handed) this.handed.set(full, result);
+    this.stored = stored?.checks ?? null;
+    this.inputs = inputs;
+    // A store that matches needs writing only for what changes since; one that does not, or none, needs writing.
+    this.dirty = this.stored === null;
+    this.storeStale = this.stored === null;
+  }
+
+  /** Which files to hand on as they are, and which to check; `listed`: the site's files and their stamps, listed ahead (listAhead). */
+  private plan(request: CheckRequest, listed?: ListedFiles): Plan {
     const touched = request.touched;
     const whole =
       !this.looked ||
@@ -257,22 +297,15 @@ export class SiteChecks {
         const inSite = rel(join(this.root, "site"), full);
         return !this.known.has(full) || inSite.startsWith("assets/") || rel(this.root, full).startsWith("schema/") || !exists(full);
       });
+    let stampOf = fileStamp;
     if (whole) {
       this.pictureStamps = new Map();
-      const inputs = this.inputsDigest();
-      if (inputs !== this.inputs) {
-        if (this.looked) this.kept = new Map();
-        const stored = this.readStore(inputs);
-        // A first look takes the cross checks' state too: the files handed on then are those that differ from it.
-        const handed = !this.looked && stored?.cross ? this.cross.importState(stored.cross) : null;
-        if (handed) for (const [full, result] of handed) this.handed.set(full, result);
-        this.stored = stored?.checks ?? null;
-        this.inputs = inputs;
-        // A store that matches needs writing only for what changes since; one that does not, or none, needs writing.
-        this.dirty = this.stored === null;
-        this.storeStale = this.stored === null;
+      this.takeInputs();
+      const yaml = listed ?? siteYamlFiles(this.root);
+      if (listed) {
+        const stamps = new Map(listed.files.map((full, i) => [full, listed.stamps[i]!]));
+        stampOf = (full) => stamps.get(full) ?? fileStamp(full);
       }
-      const yaml = siteYamlFiles(this.root);
       this.files = yaml.files;
       this.known = new Set(yaml.files);
       this.entryProblems = yaml.problems;
@@ -290,7 +323,7 @@ export class SiteChecks {
       const name = this.nameOf(full);
       if (request.unsaved?.full === full || !this.known.has(full)) continue;
       const kept = this.kept.get(name);
-      const stamp = fileStamp(full);
+      const stamp = stampOf(full);
       if (kept?.stamp === stamp && this.picturesCurrent(kept.result)) continue;
       const stored = this.stored?.get(name);
       // Unchanged since the store was written (the same size and modification time): neither read nor digested.

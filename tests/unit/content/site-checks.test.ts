@@ -2,8 +2,9 @@ import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "no
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { isUnread } from "../../../src/content/deferred.ts";
-import { SiteChecks } from "../../../src/content/site-checks.ts";
-import { loadSiteContent } from "../../../src/content/site.ts";
+import { SiteChecks, type ListedFiles } from "../../../src/content/site-checks.ts";
+import { loadSiteContent, siteYamlFiles } from "../../../src/content/site.ts";
+import { fileStamp } from "../../../src/shared/files-under.ts";
 import { siteCopyRoot } from "../fixture-site.ts";
 
 /**
@@ -110,6 +111,27 @@ describe("kept checks", () => {
     expect(next.checkedFiles).toBe(1);
     expect(next.crossRechecked).toBeLessThanOrEqual(3);
     expect(content.pages.find((p) => p.route === "/legal-privacy")!.data.sections[0]!.heading).toBe("Privacy Policy, saved for another process");
+  });
+
+  it("take the files listed and stamped ahead (on another thread in a build) as a look of their own would find them", async () => {
+    checks.save();
+    edit("site/legal-privacy.yaml", "heading: Privacy Policy, saved for another process", "heading: Privacy Policy, listed ahead");
+    let asked = 0;
+    const listAhead = async (): Promise<ListedFiles> => {
+      asked++;
+      const listed = siteYamlFiles(made.root);
+      return { ...listed, stamps: listed.files.map(fileStamp) };
+    };
+    const next = new SiteChecks(made.root, { store: at(".builds/cache/content-checks.bin"), listAhead });
+    const content = await next.checkAsync();
+    expect(asked).toBe(1);
+    // The saved file's new stamp says it changed: it alone is checked again.
+    expect(next.checkedFiles).toBe(1);
+    expect(content.pages.find((p) => p.route === "/legal-privacy")!.data.sections[0]!.heading).toBe("Privacy Policy, listed ahead");
+    expectSameAsFull(next);
+    // Only a first look is listed ahead; the next ones look for themselves.
+    await next.checkAsync();
+    expect(asked).toBe(1);
   });
 
   it("check again, when a picture comes, changes or goes, only the files that name it (here, in a new process from the store)", () => {
