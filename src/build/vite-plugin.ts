@@ -1,4 +1,3 @@
-import type { ServerResponse } from "node:http";
 import { join, relative, sep } from "node:path";
 import type { Plugin, ViteDevServer } from "vite";
 import { dataPathOf, normalizePath, PAGES_EVENT, SITE_DATA_ID, type PagesEvent } from "../shared/data-paths.ts";
@@ -7,11 +6,9 @@ import { formatProblem, formatText } from "../content/format-problems.ts";
 import { pageEntries } from "../content/page-entries.ts";
 import type { Problem } from "../content/problem.ts";
 import { isPageFile, routeOfFile } from "../content/routes.ts";
-import { SiteChecks, STORE_FROM, type ListedFiles } from "../content/site-checks.ts";
+import { SiteChecks, STORE_FROM } from "../content/site-checks.ts";
 import { loadSiteContent, type SiteContent } from "../content/site.ts";
-import type { FileCheck } from "../content/check-file.ts";
 import { contentChecksStore } from "./publish.ts";
-import { compiledWorker, inWorker, inWorkers, PARALLEL_FROM } from "./worker-pool.ts";
 import { numberedPageOf } from "../shared/listing-pages.ts";
 import type { PageEntry } from "../shared/page-entry.ts";
 
@@ -106,69 +103,16 @@ export function sitePlugin(rootOverride?: string, options: { contentChecked?: bo
   // check reuses the last build's, and a save checks the saved file and what it reaches in the other files.
   let checks: SiteChecks | null = null;
   let saving: NodeJS.Timeout | null = null;
-  // Written to the store once checks pause after a cold start (many files checked), so the next start or build finds them.
-  const saveWhenPaused = () => {
-    if (saving) clearTimeout(saving);
-    saving = setTimeout(() => checks?.save({ atLeast: STORE_FROM }), 2000);
-    saving.unref();
-  };
   const check = (touched?: string[]) => {
     checks ??= new SiteChecks(root, { store: contentChecksStore(root) });
     const checked = checks.check(touched ? { touched } : {});
-    saveWhenPaused();
+    // Written to the store once checks pause after a cold start (many files checked), so the next start or build finds them.
+    if (saving) clearTimeout(saving);
+    saving = setTimeout(() => checks?.save({ atLeast: STORE_FROM }), 2000);
+    saving.unref();
     return checked;
   };
   const current = (): SiteContent => (content ??= check());
-  /**
-   * The first look at the site, begun as the server starts when a worker thread can check the
-   * files the store does not hold (a compiled `npm run dev`, src/cli/launch.mjs): they are checked
-   * there while Vite starts on this thread, instead of here when the first page is asked for
-   * (0.35 s at 80 pages, 2 s at 1,000, in a checkout whose files were never checked). Without a
-   * compiled worker (Vite's own command line, the tests) the first look is current()'s.
-   */
-  let firstLook: Promise<unknown> | null = null;
-  const lookInWorkers = (server: ViteDevServer): Promise<unknown> | null => {
-    const worker = new URL("./check-worker.ts", import.meta.url);
-    if (compiledWorker(worker) === null) return null;
-    let onWorkers = 0;
-    const listWorker = new URL("./list-worker.ts", import.meta.url);
-    checks ??= new SiteChecks(root, {
-      store: contentChecksStore(root),
-      listAhead: () => inWorker<ListedFiles>(listWorker, { root }),
-      checkMany: {
-        from: WORKER_FROM,
-        // One thread beside Vite's below the build's threshold, one per core above it.
-        check: (files) => {
-          onWorkers = files.length;
-          return inWorkers<string, FileCheck>(worker, { root }, files.length, (k) => files[k]!, {
-            batch: 50,
-            heapMb: 128,
-            threads: files.length < PARALLEL_FROM ? 1 : undefined,
-          });
-        },
-      },
-    });
-    const started = performance.now();
-    return checks
-      .checkAsync()
-      .then(
-        (checked) => {
-          content ??= checked;
-          const seconds = ((performance.now() - started) / 1000).toFixed(2);
-          if (onWorkers > 0) server.config.logger.info(`  site: ${onWorkers} files checked on worker threads while the server started (${seconds} s)`);
-          saveWhenPaused();
-        },
-        // A worker that failed leaves the look to this thread (current()), which reports any problem as usual.
-        (error: unknown) => console.warn(`The dev server's first check on a worker thread failed, so it checks here: ${String(error)}`),
-      )
-      .finally(() => (lookDone = true));
-  };
-  let lookDone = false;
-  /** Runs `then` once the first look begun as the server started is done: at once when there is none, or it is over. */
-  const afterLook = (then: () => void, failed?: (error: unknown) => void): void => {
-    if (firstLook === null || lookDone) return then();
-    void firstLook.then(then).catch(failed ?? ((error: unknown) => console.error(error)));
-  };
   /**
    * The content for a page load, after a look (a stat each) at the settings file and the page's own
    * file: one changed since it was last checked is checked now, as the watcher would have. On a busy
@@ -232,9 +176,8 @@ export function sitePlugin(rootOverride?: string, options: { contentChecked?: bo
       content = loadSiteContent(root);
       if (content.problems.length > 0) this.error(new ContentError(content).message);
     },
-    async transformIndexHtml(_html, ctx) {
+    transformIndexHtml(_html, ctx) {
       if (!serving) return undefined;
-      if (firstLook !== null) await firstLook;
       const path = normalizePath(new URL(ctx.originalUrl ?? ctx.path, "http://localhost").pathname) ?? "/";
       const c = ctx.server ? currentFor(ctx.server, path) : current();
       const blocking = problemsBlocking(c, path);
@@ -242,46 +185,36 @@ export function sitePlugin(rootOverride?: string, options: { contentChecked?: bo
       return [{ tag: "script", attrs: { type: "application/json", id: SITE_DATA_ID }, children: jsonForHtml(c.site), injectTo: "body" }];
     },
     configureServer(server) {
-      firstLook = lookInWorkers(server);
       // /_data/<address>.json from the current content (the build writes the same files to dist/_data/).
       server.middlewares.use((req, res, next) => {
         const path = new URL(req.url ?? "/", "http://localhost").pathname;
         if (!path.startsWith("/_data/")) return next();
-        afterLook(() => answerData(server, path, res), next);
+        const asked =
+          normalizePath(
+            path
+              .replace(/^\/_data/, "")
+              .replace(/\.json$/, "")
+              .replace(/^\/index$/, "/"),
+          ) ?? "/";
+        const c = currentFor(server, asked);
+        const found = entryAt(c, path);
+        const address = found?.[0] ?? asked;
+        const blocking = problemsBlocking(c, address);
+        // 409: this page cannot be shown as it stands; the app then loads the address as a whole page, which lists the problems.
+        res.statusCode = blocking.length > 0 ? 409 : found ? 200 : 404;
+        res.setHeader("content-type", "application/json; charset=utf-8");
+        res.setHeader("cache-control", "no-store");
+        res.end(JSON.stringify(blocking.length > 0 ? { error: "This page has problems.", problems: blocking } : (found?.[1] ?? { route: null })));
       });
       const watched = [join(root, "site"), join(root, "schema")];
       server.watcher.add(watched);
       const onChange = (event: "change" | "add" | "unlink") => (file: string) => {
-        const reloadAfterLook = () => afterLook(() => reload(server, file, event));
-        if (watched.some((dir) => file.startsWith(dir)) && /\.(ya?ml|json)$/.test(file)) reloadAfterLook();
-        else if (file.startsWith(join(root, "site", "assets"))) reloadAfterLook();
+        if (watched.some((dir) => file.startsWith(dir)) && /\.(ya?ml|json)$/.test(file)) reload(server, file, event);
+        else if (file.startsWith(join(root, "site", "assets"))) reload(server, file, event);
       };
       server.watcher.on("change", onChange("change"));
       server.watcher.on("add", onChange("add"));
       server.watcher.on("unlink", onChange("unlink"));
     },
   };
-
-  /** /_data/<address>.json: the data the app draws the address from, or its problems (409), or 404. */
-  function answerData(server: ViteDevServer, path: string, res: ServerResponse): void {
-    const asked =
-      normalizePath(
-        path
-          .replace(/^\/_data/, "")
-          .replace(/\.json$/, "")
-          .replace(/^\/index$/, "/"),
-      ) ?? "/";
-    const c = currentFor(server, asked);
-    const found = entryAt(c, path);
-    const address = found?.[0] ?? asked;
-    const blocking = problemsBlocking(c, address);
-    // 409: this page cannot be shown as it stands; the app then loads the address as a whole page, which lists the problems.
-    res.statusCode = blocking.length > 0 ? 409 : found ? 200 : 404;
-    res.setHeader("content-type", "application/json; charset=utf-8");
-    res.setHeader("cache-control", "no-store");
-    res.end(JSON.stringify(blocking.length > 0 ? { error: "This page has problems.", problems: blocking } : (found?.[1] ?? { route: null })));
-  }
 }
-
-/** From this many files to check, the dev server's first look checks them on a worker thread (lookInWorkers). */
-const WORKER_FROM = 20;
