@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { readFileSync, statSync, utimesSync } from "node:fs";
 import { builtinModules } from "node:module";
 import { join } from "node:path";
 import { stripVTControlCharacters } from "node:util";
@@ -8,7 +8,6 @@ import { readSchemaTexts } from "../../../src/content/ajv.ts";
 import { schemaFingerprint } from "../../../src/content/precompiled-validators.ts";
 import { SITE_DATA_ID } from "../../../src/shared/data-paths.ts";
 import { freePort } from "../../../tools/test/free-port.ts";
-import { compileCommands, makeScaledSite } from "../../../tools/bench/bench-scale.ts";
 
 const ROOT = join(import.meta.dirname, "../../..");
 const LAUNCHER = join(ROOT, "src/cli/launch.mjs");
@@ -119,27 +118,6 @@ describe("src/cli/launch.mjs: the commands and the server as compiled JavaScript
     // The dev server's file rules hold (vite.config.ts): the enquiry database is never served.
     expect((await fetch(`http://127.0.0.1:${port}/data/enquiries.db`)).status).toBe(403);
   }, 60_000);
-
-  it("checks a checkout's files on a worker thread while the dev server starts, when none was checked before", async () => {
-    const dir = join(ROOT, ".tmp", "dev-first-look");
-    makeScaledSite(dir, 1);
-    try {
-      await compileCommands(dir);
-      // A page with a problem: the first look on the worker reports it as a check here would.
-      const privacy = join(dir, "site/legal-privacy.yaml");
-      writeFileSync(privacy, readFileSync(privacy, "utf8").replace(/^title: .*\n/m, ""));
-      const { port, output } = await startDev(dir, /site: \d+ files checked on worker threads while the server started/);
-      expect(Number(/site: (\d+) files checked/.exec(output())![1])).toBeGreaterThanOrEqual(70);
-      const broken = await (await fetch(`http://127.0.0.1:${port}/legal-privacy`)).text();
-      expect(broken).toContain("This page is not shown: site/legal-privacy.yaml has 1 problem");
-      const fine = await fetch(`http://127.0.0.1:${port}/_data/careers.json`);
-      expect(fine.status).toBe(200);
-      expect(((await fine.json()) as { route: string }).route).toBe("/careers");
-    } finally {
-      for (const dev of started.splice(0)) dev.kill();
-      rmSync(dir, { recursive: true, force: true });
-    }
-  }, 120_000);
 
   it("answers a dev server option it cannot use with the usage line and exit code 2", () => {
     for (const args of [
