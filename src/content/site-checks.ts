@@ -155,9 +155,9 @@ export class SiteChecks {
     let listed: ListedFiles | undefined;
     if (!this.looked && this.options.listAhead) {
       const ahead = this.options.listAhead();
-      // The store is decoded here while the files are listed and stamped there.
+      // The store is decoded here while the files are listed and stamped there; a listing that fails is made here instead.
       this.takeInputs();
-      listed = await ahead;
+      listed = await ahead.catch(() => undefined);
     }
     const plan = this.plan(request, listed);
     const many = this.options.checkMany;

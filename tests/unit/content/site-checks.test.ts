@@ -132,6 +132,9 @@ describe("kept checks", () => {
     // Only a first look is listed ahead; the next ones look for themselves.
     await next.checkAsync();
     expect(asked).toBe(1);
+    // A listing that fails (its worker could not start) is made by the look itself.
+    const failing = new SiteChecks(made.root, { store: at(".builds/cache/content-checks.bin"), listAhead: () => Promise.reject(new Error("no worker")) });
+    expect(await failing.checkAsync()).toEqual(next.check());
   });
 
   it("check again, when a picture comes, changes or goes, only the files that name it (here, in a new process from the store)", () => {
