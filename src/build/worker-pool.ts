@@ -1,6 +1,7 @@
-// Node only (the build, the dev server's first check): spreads batches of work over worker
-// threads, one per core. Written by hand because what it needs is small and specific (ordered
-// results, a TypeScript worker under tsx or its compiled twin, a final flush per worker, a heap cap), where pool libraries bring their own task protocol.
+// Node only (the build): spreads batches of work over worker threads, one per core, and runs a
+// one-answer worker (inWorker). Written by hand because what it needs is small and specific
+// (ordered results, a TypeScript worker under tsx or its compiled twin, a final flush per worker,
+// a heap cap), where pool libraries bring their own task protocol.
 import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { basename, join } from "node:path";
