@@ -172,14 +172,6 @@ export function sitemapXml(siteUrl: string, primaryRoutes: string[]): string {
   ].join("\n");
 }
 
-export interface PrerenderResult {
-  /** How many HTML files the site has (the addresses, and 404.html). */
-  htmlFiles: number;
-  primaryRoutes: string[];
-  /** Every file written (precompress leaves them to the server, which compresses them when first asked for). */
-  written: Set<string>;
-}
-
 /** One address to write: its data, the head tags other build steps made for it, and the file it comes from (for errors). */
 export type PageJob = [url: string, entry: PageEntry, extra: string[], source: string, file?: string];
 

@@ -6,7 +6,7 @@ import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { basename, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { parentPort, Worker } from "node:worker_threads";
+import { parentPort, Worker, type WorkerOptions } from "node:worker_threads";
 
 /**
  * Below this many items (files to check, pages to render) a build step runs in its own thread:
@@ -53,17 +53,11 @@ const YOUNG_MB = 8;
 export async function inWorkers<T, R>(script: URL, workerData: unknown, count: number, itemAt: (index: number) => T, options: PoolOptions): Promise<R[]> {
   const results = new Array<R>(count);
   const threads = Math.max(1, Math.min(options.threads ?? availableParallelism(), availableParallelism(), Math.ceil(count / options.batch)));
-  const compiled = compiledWorker(script);
-  const boot = compiled ?? tsxBoot(script);
   let next = 0;
   const workers = new Set<Worker>();
   const run = () =>
     new Promise<void>((resolve, reject) => {
-      const worker = new Worker(boot, {
-        eval: compiled === null,
-        workerData,
-        resourceLimits: { maxOldGenerationSizeMb: options.heapMb, maxYoungGenerationSizeMb: YOUNG_MB },
-      });
+      const worker = startWorker(script, { workerData, resourceLimits: { maxOldGenerationSizeMb: options.heapMb, maxYoungGenerationSizeMb: YOUNG_MB } });
       workers.add(worker);
       let start = 0;
       let finishing = false;
@@ -101,8 +95,7 @@ export async function inWorkers<T, R>(script: URL, workerData: unknown, count: n
 
 /** Runs `script` on a worker thread of its own and resolves with the one message it posts (its compiled twin, or from source under tsx). */
 export function inWorker<R>(script: URL, workerData: unknown): Promise<R> {
-  const compiled = compiledWorker(script);
-  const worker = new Worker(compiled ?? tsxBoot(script), { eval: compiled === null, workerData });
+  const worker = startWorker(script, { workerData });
   return new Promise<R>((resolve, reject) => {
     worker.once("message", (result: R) => {
       resolve(result);
@@ -113,10 +106,18 @@ export function inWorker<R>(script: URL, workerData: unknown): Promise<R> {
   });
 }
 
-/** A worker's first code when it runs its script from TypeScript: register tsx, then import it. */
-function tsxBoot(script: URL): string {
+/**
+ * A worker thread running `script`: its compiled twin when there is one, else the script itself,
+ * from TypeScript, after the worker registers tsx.
+ */
+function startWorker(script: URL, options: Pick<WorkerOptions, "workerData" | "resourceLimits">): Worker {
+  const compiled = compiledWorker(script);
+  if (compiled) return new Worker(compiled, options);
   const tsx = import.meta.resolve("tsx/esm/api");
-  return `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(script.href)}); });`;
+  return new Worker(`import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(script.href)}); });`, {
+    ...options,
+    eval: true,
+  });
 }
 
 /** The worker's side of inWorkers: answer each batch with its results, and `null` (after `finish`) when told there is no more. */

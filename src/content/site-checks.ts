@@ -300,7 +300,8 @@ export class SiteChecks {
     let stampOf = fileStamp;
     if (whole) {
       this.pictureStamps = new Map();
-      this.takeInputs();
+      // A listing made ahead was asked for with the inputs taken already (checkAsync).
+      if (!listed) this.takeInputs();
       const yaml = listed ?? siteYamlFiles(this.root);
       if (listed) {
         const stamps = new Map(listed.files.map((full, i) => [full, listed.stamps[i]!]));
