@@ -1,8 +1,9 @@
 import { readFileSync } from "node:fs";
-import { isCollection, isMap, isScalar, LineCounter, parseDocument, visit, type Document, type YAMLError } from "yaml";
+import type { Document, LineCounter, YAMLError } from "yaml";
 import { problem, type Problem } from "./problem.ts";
 import { quickParse } from "./quick-parse.ts";
 import { commaInText, duplicateField, explainYamlError, listEntry } from "./yaml-errors.ts";
+import { yaml } from "./yaml-package.ts";
 
 /** A parsed YAML file that keeps its source positions. */
 export interface LoadedFile {
@@ -53,7 +54,7 @@ function yamlProblem(file: string, err: YAMLError, text: string): Problem {
  */
 function cutByComment(file: string, doc: Document.Parsed, lineCounter: LineCounter): Problem[] {
   const problems: Problem[] = [];
-  visit(doc, {
+  yaml().visit(doc, {
     Scalar(_key, node) {
       if (node.type !== "PLAIN" || typeof node.value !== "string" || !node.comment || /^\s/.test(node.comment)) return;
       problems.push(
@@ -121,6 +122,7 @@ function structureProblem(file: string, doc: Document.Parsed, lineCounter: LineC
   let values = 0;
   let found: Problem | null = null;
   const at = (node: { range?: [number, number, number] | null } | null | undefined) => lineCounter.linePos(node?.range?.[0] ?? 0);
+  const { isCollection, isMap, isScalar, visit } = yaml();
   visit(doc, {
     Node(_, node, path) {
       values += 1;
@@ -171,7 +173,7 @@ function tooLargeProblem(file: string, size: number): Problem {
 
 /** The one way page files are parsed (uniqueKeys is checked in structureProblem, in linear time). */
 const parse = (text: string, lineCounter: LineCounter) =>
-  parseDocument(text, { lineCounter, prettyErrors: true, uniqueKeys: false, strict: true, resolveKnownTags: false });
+  yaml().parseDocument(text, { lineCounter, prettyErrors: true, uniqueKeys: false, strict: true, resolveKnownTags: false });
 
 /**
  * Parse one YAML file. Never throws on bad content: every problem comes back with its position.
@@ -197,7 +199,7 @@ export function loadYaml(file: string, bytes: Uint8Array): { loaded?: LoadedFile
 
 /** Parse a file's text into its tree, with every problem the tree shows; loadYaml's slow path, and what the quick parser is held to. */
 export function loadTree(file: string, text: string): { loaded?: LoadedFile; problems: Problem[] } {
-  const lineCounter = new LineCounter();
+  const lineCounter = new (yaml().LineCounter)();
   const doc = parse(text, lineCounter);
   const issues = [...doc.errors, ...doc.warnings];
   if (issues.length > 0) {
@@ -251,7 +253,7 @@ class LazyLoadedFile implements LoadedFile {
 
   private load() {
     if (this.tree) return this.tree;
-    const lineCounter = new LineCounter();
+    const lineCounter = new (yaml().LineCounter)();
     return (this.tree = { doc: parse(this.text, lineCounter), lineCounter });
   }
 

@@ -1,5 +1,6 @@
-import { isAlias, isMap, isPair, isScalar, isSeq, type Node } from "yaml";
+import type { Node } from "yaml";
 import type { LoadedFile } from "./load.ts";
+import { yaml } from "./yaml-package.ts";
 
 export type Segment = string | number;
 
@@ -18,6 +19,7 @@ export function pointerToPath(pointer: string): Segment[] {
  */
 export function locate(loaded: LoadedFile, path: Segment[], opts: { key?: boolean } = {}): { line: number; col: number } {
   const { doc, lineCounter } = loaded;
+  const { isAlias, isMap, isPair, isScalar, isSeq } = yaml();
   let node: Node | null = doc.contents as Node | null;
   let at: Node | null = node;
   for (let i = 0; i < path.length && node; i++) {

@@ -1,6 +1,6 @@
-import { visit } from "yaml";
 import { plainText } from "../shared/inline-markup.ts";
 import type { LoadedFile } from "./load.ts";
+import { yaml } from "./yaml-package.ts";
 
 /**
  * Where in a page's YAML a piece of the rendered page comes from, found by its values:
@@ -31,7 +31,7 @@ const normalise = (s: string) => collapse(s).toLowerCase();
 
 function valuesOf(loaded: LoadedFile): Value[] {
   const values: Value[] = [];
-  visit(loaded.doc, {
+  yaml().visit(loaded.doc, {
     Scalar(key, node) {
       // Field names are not rendered; only values are.
       if (key === "key") return;

@@ -1,4 +1,5 @@
-import { isMap, isScalar, isSeq, Parser, visit, type Document, type LineCounter, type Node, type Pair, type Scalar, type YAMLError } from "yaml";
+import type { Document, LineCounter, Node, Pair, Scalar, YAMLError } from "yaml";
+import { yaml } from "./yaml-package.ts";
 
 /**
  * YAML syntax mistakes in the words of the person editing the file. The parser says
@@ -94,6 +95,7 @@ export interface ListEntry {
 
 /** The list entry `map` is, given its ancestors as `visit` passes them; null when it is not an entry of a named list. */
 export function listEntry(map: Node, ancestors: readonly unknown[], lineCounter: LineCounter): ListEntry | null {
+  const { isMap, isScalar, isSeq } = yaml();
   const list = ancestors[ancestors.length - 1];
   const owner = ancestors[ancestors.length - 2] as Pair | undefined;
   if (!isMap(map) || !isSeq(list) || list.flow || !owner || !isScalar(owner.key)) return null;
@@ -116,7 +118,7 @@ export function duplicateField(name: string, entry: ListEntry | null, value: str
   };
 }
 
-const plainText = (node: unknown): node is Scalar => isScalar(node) && node.type === "PLAIN" && node.range != null;
+const plainText = (node: unknown): node is Scalar => yaml().isScalar(node) && node.type === "PLAIN" && node.range != null;
 
 /**
  * A comma inside a one-line [ ] list or { } group ends the entry, so an unquoted
@@ -126,6 +128,7 @@ const plainText = (node: unknown): node is Scalar => isScalar(node) && node.type
  * with no colon after a field whose value is plain text. Returns the first one found.
  */
 export function commaInText(doc: Document.Parsed, text: string, lineCounter: LineCounter): Explained | null {
+  const { isScalar, visit } = yaml();
   let found: Explained | null = null;
   const report = (from: Scalar, to: Node, comma: number, field: string, brackets: string, pieces: number) => {
     const whole = text.slice(from.range![0], to.range![1]).trim();
@@ -198,7 +201,7 @@ function unclosedQuote(text: string, errorAt: number): Explained | null {
   if (!/["']/.test(text.slice(0, errorAt))) return null;
   let tokens: unknown[];
   try {
-    tokens = [...new Parser().parse(text)];
+    tokens = [...new (yaml().Parser)().parse(text)];
   } catch {
     // Nesting deep enough to exhaust the stack: that is the problem the caller reports, not a quote.
     return null;

@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { runValidate } from "../../../src/cli/validate.ts";
@@ -90,6 +91,19 @@ describe("npm run validate", () => {
     expect(r.err.split("\n")[0]).toContain(message); // node:util parseArgs words the option mistakes
     expect(r.err).toContain("usage: npm run validate");
     expect(r.err).not.toMatch(/\bat .*\.ts:\d+/);
+  });
+
+  it("a --root with site/ but no schema/ beside it is a usage error that says so, not a stack trace", async () => {
+    const bare = mkdtempSync(join(tmpdir(), "nexa-validate-root-"));
+    try {
+      mkdirSync(join(bare, "site"));
+      const r = await validate(root(), "--root", bare);
+      expect(r.code).toBe(2);
+      expect(r.err.split("\n")[0]).toBe(`no schema/page.schema.json in ${bare}: --root is a project folder, with schema/ beside site/`);
+      expect(r.err).not.toMatch(/\bat .*\.(ts|js):\d+/);
+    } finally {
+      rmSync(bare, { recursive: true, force: true });
+    }
   });
 
   it("a usage error from its own process is the message and the usage on stderr, exit 2, no stack trace", () => {

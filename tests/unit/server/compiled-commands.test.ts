@@ -1,5 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { readFileSync, statSync, utimesSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { builtinModules } from "node:module";
 import { join } from "node:path";
 import { stripVTControlCharacters } from "node:util";
@@ -127,6 +128,33 @@ describe("src/cli/launch.mjs: the commands and the server as compiled JavaScript
       const result = launch("dev", ...args);
       expect(result.status).toBe(2);
       expect(result.stderr).toContain("usage: npm run dev [-- --port 5173]");
+    }
+  });
+
+  it("loads the yaml package only for a file that needs its tree: a site whose files all read plainly never loads it", () => {
+    // Preloaded into the command: at its exit, whether Node's module cache holds the package's entry.
+    const dir = mkdtempSync(join(tmpdir(), "nexa-yaml-load-"));
+    try {
+      const probe = join(dir, "probe.cjs");
+      writeFileSync(
+        probe,
+        `process.on("exit", () => process.stderr.write("yaml loaded: " + Object.keys(require.cache).some((f) => /[\\/]node_modules[\\/]yaml[\\/]dist[\\/]index\\.js$/.test(f)) + "\\n"));`,
+      );
+      const validate = (...args: string[]) =>
+        spawnSync(process.execPath, ["--require", probe, LAUNCHER, "validate", ...args], { cwd: ROOT, encoding: "utf8", timeout: 60_000 });
+      const clean = validate();
+      expect(clean.status).toBe(0);
+      expect(clean.stderr).toContain("yaml loaded: false");
+      // A mistake is placed at its line, which needs the tree: then the package is loaded.
+      for (const folder of ["site", "schema"]) cpSync(join(ROOT, folder), join(dir, folder), { recursive: true });
+      const page = join(dir, "site", "legal-privacy.yaml");
+      writeFileSync(page, readFileSync(page, "utf8").replace(/^title: (.*)$/m, "title: [$1"));
+      const broken = validate("--root", dir);
+      expect(broken.status).toBe(1);
+      expect(broken.stdout + broken.stderr).toMatch(/site\/legal-privacy\.yaml:\d+:\d+/);
+      expect(broken.stderr).toContain("yaml loaded: true");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 
