@@ -30,9 +30,9 @@ export function runValidate(args: readonly string[], cwd = process.cwd()): numbe
   const format = values.format;
   if (!["text", "json", "github"].includes(format)) usage(`unknown format "${format}"`);
   if (!existsSync(join(root, "site"))) usage(`no site/ folder in ${root}`);
-  // The pages are checked against the project's schemas, which live beside site/ (a copy of site/ alone cannot be checked).
-  if (!existsSync(join(root, "schema", "page.schema.json")))
-    usage(`no schema/page.schema.json in ${root}: --root is a project folder, with schema/ beside site/`);
+  // The pages and the settings are checked against the project's schemas, which live beside site/ (a copy of site/ alone cannot be checked).
+  const missingSchema = ["page.schema.json", "site.schema.json"].find((name) => !existsSync(join(root, "schema", name)));
+  if (missingSchema) usage(`no schema/${missingSchema} in ${root}: --root is a project folder, with schema/ beside site/`);
   const only = files.map((f) => {
     const abs = resolve(cwd, f);
     if (!existsSync(abs)) usage(`no such file: ${f}`);

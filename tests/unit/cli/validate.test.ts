@@ -101,6 +101,12 @@ describe("npm run validate", () => {
       expect(r.code).toBe(2);
       expect(r.err.split("\n")[0]).toBe(`no schema/page.schema.json in ${bare}: --root is a project folder, with schema/ beside site/`);
       expect(r.err).not.toMatch(/\bat .*\.(ts|js):\d+/);
+      // The settings' schema is needed as much as the pages': without it, the same kind of answer.
+      mkdirSync(join(bare, "schema"));
+      writeFileSync(join(bare, "schema", "page.schema.json"), "{}");
+      const noSite = await validate(root(), "--root", bare);
+      expect(noSite.code).toBe(2);
+      expect(noSite.err.split("\n")[0]).toBe(`no schema/site.schema.json in ${bare}: --root is a project folder, with schema/ beside site/`);
     } finally {
       rmSync(bare, { recursive: true, force: true });
     }
