@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isUnread } from "../../../src/content/deferred.ts";
 import { SiteChecks, type ListedFiles } from "../../../src/content/site-checks.ts";
 import { loadSiteContent, siteYamlFiles } from "../../../src/content/site.ts";
@@ -15,7 +15,9 @@ import { siteCopyRoot } from "../fixture-site.ts";
 
 const made = siteCopyRoot();
 afterAll(() => made.cleanup());
-const at = (path: string) => join(made.root, path);
+/** The copy the edits go to: `made`, but for the last describe, which makes edits of every kind to a copy of its own. */
+let root = made.root;
+const at = (path: string) => join(root, path);
 const edit = (path: string, from: string | RegExp, to: string) => {
   const text = readFileSync(at(path), "utf8");
   const edited = text.replace(from, to);
@@ -26,7 +28,7 @@ const explore = (checks: SiteChecks) => JSON.stringify(checks.check().pages.find
 
 function expectSameAsFull(checks: SiteChecks) {
   const mine = checks.check();
-  const full = loadSiteContent(made.root);
+  const full = loadSiteContent(root);
   expect(mine.problems).toEqual(full.problems);
   expect(mine.pages).toEqual(full.pages);
   expect(mine.site).toEqual(full.site);
@@ -253,5 +255,37 @@ describe("after each kind of edit, the kept checks equal a full check", () => {
   it("still hold the edits (the copy did change)", () => {
     expect(existsSync(at("site/industries/health.yaml"))).toBe(false);
     expect(checks.check().problems.length).toBeGreaterThan(0);
+  });
+});
+
+describe("after each kind of edit, a new process that goes on from the store equals a full check", () => {
+  const own = siteCopyRoot();
+  const STORE = ".builds/cache/content-checks.bin";
+  beforeAll(() => {
+    root = own.root;
+    const first = new SiteChecks(root, { store: at(STORE) });
+    first.check();
+    first.save();
+  });
+  afterAll(() => {
+    root = made.root;
+    own.cleanup();
+  });
+
+  it("took the cross checks' state from the store: a title redoes the cross checks of a few files", () => {
+    edit("site/industries/education.yaml", /^title: .*$/m, "title: Education, from the store | Nexa AI");
+    const next = new SiteChecks(root, { store: at(STORE) });
+    expectSameAsFull(next);
+    expect(next.crossRechecked).toBeGreaterThan(0);
+    expect(next.crossRechecked).toBeLessThanOrEqual(3);
+    next.save();
+  });
+
+  it.each(EDITS)("%s", (_kind, apply) => {
+    apply();
+    const next = new SiteChecks(root, { store: at(STORE) });
+    const content = expectSameAsFull(next);
+    expect(content.pages.length).toBeGreaterThan(0);
+    next.save();
   });
 });
