@@ -1,6 +1,7 @@
 import react from "@vitejs/plugin-react";
 import { Features } from "lightningcss";
-import { sep } from "node:path";
+import { realpathSync } from "node:fs";
+import { join, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type CSSOptions, type Plugin, type UserConfig } from "vite";
 import { sitePlugin } from "./src/build/vite-plugin.ts";
@@ -72,6 +73,30 @@ function refuseDotPaths(): Plugin {
   };
 }
 
+/**
+ * A node_modules that is a link to another folder (a copy of the project that shares its
+ * dependencies, as the benchmarks and the dev server's tests make) is served from where it really
+ * is: Vite follows the link, and the real folder is outside DEV_SERVER_ALLOW, so the font (and
+ * anything else fetched by its /node_modules/ address) answered 403. The same files as through
+ * the link, nothing more; DEV_SERVER_DENY applies there too.
+ */
+function allowLinkedDependencies(): Plugin {
+  return {
+    name: "nexa-dev-allow-linked-dependencies",
+    apply: "serve",
+    config(config) {
+      const linked = join(resolve(config.root ?? process.cwd()), "node_modules");
+      let real: string;
+      try {
+        real = realpathSync(linked);
+      } catch {
+        return undefined;
+      }
+      return real === linked ? undefined : { server: { fs: { allow: [real] } } };
+    },
+  };
+}
+
 /** The project folder (this file's), whose own builds and throwaway copies the dev server leaves alone. */
 const PROJECT_DIR = fileURLToPath(new URL(".", import.meta.url));
 
@@ -87,7 +112,7 @@ const unwatched = (path: string) => DEV_UNWATCHED.some((dir) => path.startsWith(
 export const siteConfig = (options: { contentChecked?: boolean } = {}): UserConfig => ({
   publicDir: "site/assets",
   css: siteCss,
-  plugins: [refuseDotPaths(), sitePlugin(undefined, options), react()],
+  plugins: [refuseDotPaths(), allowLinkedDependencies(), sitePlugin(undefined, options), react()],
   server: {
     host: "127.0.0.1",
     port: 5173,

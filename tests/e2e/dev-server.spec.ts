@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createServer, type ViteDevServer } from "vite";
@@ -194,6 +194,8 @@ test.describe("dev server", DESKTOP_ONLY, () => {
       ["/site/_site.yaml", "company"],
       ["/about/leader-1.svg", "<svg"],
       ["/", '<div id="root">'],
+      // The font, where the stylesheet names it: the copy's node_modules is a link to the project's, which Vite follows.
+      [`/@fs${realpathSync(join(PROJECT, "node_modules"))}/@fontsource-variable/public-sans/files/public-sans-latin-wght-normal.woff2`, "wOF2"],
     ] as const;
 
     for (const [path, text] of SERVED) {
