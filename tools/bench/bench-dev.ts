@@ -40,20 +40,35 @@ function startDev(dir: string, port: number): ChildProcess {
   });
 }
 
+/** Whether something accepts a connection on 127.0.0.1:`port` now. */
+function accepts(port: number): Promise<boolean> {
+  return new Promise<boolean>((resolve) => {
+    const socket = connect(port, "127.0.0.1");
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
+}
+
 /** Resolves once something accepts a connection on `port`, trying every 25 ms; fails if the dev server stopped first. */
 async function listening(port: number, server: ChildProcess): Promise<void> {
   for (;;) {
     if (server.exitCode !== null) throw new Error(`the dev server stopped (exit code ${server.exitCode}) before it listened on port ${port}`);
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = connect(port, "127.0.0.1");
-      socket.once("connect", () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.once("error", () => resolve(false));
-    });
-    if (open) return;
+    if (await accepts(port)) return;
     await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/**
+ * Waits (up to 5 s) until nothing listens on `port`: a server still there, a left-over dev server
+ * among them, would take the start's connection check, and the page would then be asked of it.
+ */
+async function portFree(port: number): Promise<void> {
+  for (let waited = 0; await accepts(port); waited += 100) {
+    if (waited >= 5000) throw new Error(`port ${port} is in use by another program: stop it, or pass another --port`);
+    await new Promise((r) => setTimeout(r, 100));
   }
 }
 
@@ -64,8 +79,19 @@ async function listening(port: number, server: ChildProcess): Promise<void> {
  * each time, on the same two cores the server was starting on.
  */
 async function timeStart(dir: string, port: number, page: Page): Promise<{ ms: number; server: ChildProcess; steps: StartSteps }> {
+  await portFree(port);
   const started = performance.now();
   const server = startDev(dir, port);
+  try {
+    return await timeTo(server, started, port, page);
+  } catch (error) {
+    // A start that fails stops its server, which would otherwise outlive the bench and hold the port.
+    await stop(server);
+    throw error;
+  }
+}
+
+async function timeTo(server: ChildProcess, started: number, port: number, page: Page): Promise<{ ms: number; server: ChildProcess; steps: StartSteps }> {
   await listening(port, server);
   const listened = performance.now();
   await page.goto(`http://127.0.0.1:${port}/legal-privacy`, { waitUntil: "domcontentloaded", timeout: 60_000 });
@@ -164,9 +190,13 @@ async function measure(pages: number, saves: number, port: number): Promise<DevF
       reloads,
     };
   } finally {
-    await browser.close();
-    if (server) await stop(server);
-    rmSync(dir, { recursive: true, force: true });
+    // The server first: a browser that fails to close must not leave it running, on the port, over a deleted copy.
+    try {
+      if (server) await stop(server);
+    } finally {
+      await browser.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   }
 }
 
