@@ -19,6 +19,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { connect } from "node:net";
 import { loadavg } from "node:os";
 import { join } from "node:path";
+import { stripVTControlCharacters } from "node:util";
 import { fileURLToPath } from "node:url";
 import puppeteer, { type Frame, type Page } from "puppeteer-core";
 import { CHROMIUM_ARGS, chromiumPath } from "../../src/build/chromium.ts";
@@ -32,12 +33,30 @@ const HEADING = "    heading: Privacy Policy";
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-function startDev(dir: string, port: number): ChildProcess {
+/** A dev server started by the bench, with what it printed so far. */
+interface Started {
+  child: ChildProcess;
+  output: () => string;
+  /** Resolves once the server printed its address (it listens then); rejects if it stops first. */
+  ready: Promise<void>;
+}
+
+function startDev(dir: string, port: number): Started {
   // What `npm run dev` runs in the copy.
-  return spawn(process.execPath, [join(dir, "src", "cli", "launch.mjs"), "dev", "--port", String(port), "--strictPort"], {
+  const child = spawn(process.execPath, [join(dir, "src", "cli", "launch.mjs"), "dev", "--port", String(port), "--strictPort"], {
     cwd: dir,
-    stdio: "ignore",
+    stdio: ["ignore", "pipe", "pipe"],
   });
+  let output = "";
+  const ready = new Promise<void>((resolve, reject) => {
+    child.stdout!.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      if (stripVTControlCharacters(output).includes(`Local:   http://127.0.0.1:${port}/`)) resolve();
+    });
+    child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.once("exit", (code) => reject(new Error(`the dev server stopped (exit code ${code}) before it listened on port ${port}: ${output.slice(-600)}`)));
+  });
+  return { child, output: () => output, ready };
 }
 
 /** Whether something accepts a connection on 127.0.0.1:`port` now. */
@@ -50,15 +69,6 @@ function accepts(port: number): Promise<boolean> {
     });
     socket.once("error", () => resolve(false));
   });
-}
-
-/** Resolves once something accepts a connection on `port`, trying every 25 ms; fails if the dev server stopped first. */
-async function listening(port: number, server: ChildProcess): Promise<void> {
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`the dev server stopped (exit code ${server.exitCode}) before it listened on port ${port}`);
-    if (await accepts(port)) return;
-    await new Promise((r) => setTimeout(r, 25));
-  }
 }
 
 /**
@@ -86,13 +96,14 @@ async function timeStart(dir: string, port: number, page: Page): Promise<{ ms: n
     return await timeTo(server, started, port, page);
   } catch (error) {
     // A start that fails stops its server, which would otherwise outlive the bench and hold the port.
-    await stop(server);
-    throw error;
+    await stop(server.child);
+    throw new Error(`${error instanceof Error ? error.message : String(error)}\nThe dev server printed: ${server.output().slice(-600)}`, { cause: error });
   }
 }
 
-async function timeTo(server: ChildProcess, started: number, port: number, page: Page): Promise<{ ms: number; server: ChildProcess; steps: StartSteps }> {
-  await listening(port, server);
+async function timeTo({ child, ready }: Started, started: number, port: number, page: Page): Promise<{ ms: number; server: ChildProcess; steps: StartSteps }> {
+  // Its own line, not a connection that succeeds: that proves only that something listens on the port.
+  await ready;
   const listened = performance.now();
   await page.goto(`http://127.0.0.1:${port}/legal-privacy`, { waitUntil: "domcontentloaded", timeout: 60_000 });
   await page
@@ -109,7 +120,7 @@ async function timeTo(server: ChildProcess, started: number, port: number, page:
     return { html: nav.responseEnd, ready: nav.domContentLoadedEventEnd };
   });
   const asked = listened - started;
-  return { ms, server, steps: { listenMs: asked, htmlMs: asked + timing.html, readyMs: asked + timing.ready } };
+  return { ms, server: child, steps: { listenMs: asked, htmlMs: asked + timing.html, readyMs: asked + timing.ready } };
 }
 
 /** Where a start's time went, from the start of the server: listening, the first page's HTML received, its modules run. */
