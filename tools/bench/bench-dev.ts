@@ -72,8 +72,9 @@ function accepts(port: number): Promise<boolean> {
 }
 
 /**
- * Waits (up to 5 s) until nothing listens on `port`: a server still there, a left-over dev server
- * among them, would take the start's connection check, and the page would then be asked of it.
+ * Waits (up to 5 s) until nothing listens on `port`: with a server still there (a left-over dev
+ * server among them), the one started next could not listen (--strictPort), and the start would
+ * fail with the port's message instead of this one.
  */
 async function portFree(port: number): Promise<void> {
   for (let waited = 0; await accepts(port); waited += 100) {
