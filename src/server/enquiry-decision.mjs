@@ -159,8 +159,8 @@ export function* decide(jobs) {
   });
 
   // 3. The spam verdict: a challenge used before (earlier in this batch too) makes it spam.
-  /** @type {Map<number, readonly string[] | null>} spam reasons of each admitted job, null for none */
-  const reasons = new Map(admitted.map((i) => [i, spamReasonsOf(/** @type {InsertJob} */ (jobs[i]).row)]));
+  /** @type {Set<number>} the admitted jobs whose challenge was used before */
+  const replayed = new Set();
   const withChallenge = admitted.filter((i) => /** @type {InsertJob} */ (jobs[i]).challenge !== null);
   if (withChallenge.length > 0) {
     /** @type {Map<string, { id: string; expiresAt: string }>} */
@@ -177,22 +177,23 @@ export function* decide(jobs) {
     for (const i of withChallenge) {
       const id = /** @type {{ id: string }} */ (/** @type {InsertJob} */ (jobs[i]).challenge).id;
       // The first use in this batch takes it; any later one is a replay.
-      if (usable.delete(id)) continue;
-      reasons.set(i, [...(reasons.get(i) ?? []), POW_REPLAYED]);
+      if (!usable.delete(id)) replayed.add(i);
     }
   }
 
-  // 4. The rows, then 5. the deliveries of those that are not spam (spam is kept for staff to
-  //    look at, never delivered).
+  // 4. The rows (a replayed one with the reason added to those it came with), then 5. the
+  //    deliveries of those that are not spam (spam is kept for staff to look at, never delivered).
   if (admitted.length === 0) return /** @type {Decision[]} */ (decisions);
   const rows = admitted.map((i) => {
-    const spam = reasons.get(i) ?? null;
-    return { .../** @type {InsertJob} */ (jobs[i]).row, spam_reasons: spam === null ? null : JSON.stringify(spam) };
+    const row = /** @type {InsertJob} */ (jobs[i]).row;
+    if (!replayed.has(i)) return row;
+    return { ...row, spam_reasons: JSON.stringify([...(spamReasonsOf(row) ?? []), POW_REPLAYED]) };
   });
   const ids = /** @type {EnquiryId[]} */ (yield { step: "insert", rows });
   const deliveries = admitted.flatMap((jobIndex, i) => {
     const job = /** @type {InsertJob} */ (jobs[jobIndex]);
-    if (reasons.get(jobIndex) !== null || job.channels.length === 0) return [];
+    const spam = typeof job.row.spam_reasons === "string" || replayed.has(jobIndex);
+    if (spam || job.channels.length === 0) return [];
     return [{ enquiryId: /** @type {EnquiryId} */ (ids[i]), channels: job.channels, createdAt: /** @type {string} */ (job.row.created_at) }];
   });
   if (deliveries.length > 0) yield { step: "deliveries", enquiries: deliveries };

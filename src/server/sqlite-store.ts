@@ -116,7 +116,9 @@ interface PlainError {
   code?: string;
 }
 
-type WriterMessage = { type: "done"; settled: ({ ok: true; result: unknown } | { ok: false; error: PlainError })[] } | { type: "failed"; error: PlainError };
+/** The writer's answer to one commit: the outcome of every job of its batches, in order, or the failure of them all. */
+type WriterMessage =
+  { type: "done"; settled: ({ ok: true; result: unknown } | { ok: false; error: PlainError })[] } | { type: "failed"; error: PlainError; batches: number };
 
 /** A writer idle this long stops (its thread and connection); the next insert starts it again. */
 const WRITER_IDLE_MS = 30_000;
@@ -165,13 +167,20 @@ export function openSqliteStore(options: SqliteStoreOptions): SqliteStore {
   let drained: (() => void) | null = null;
 
   function settle(message: WriterMessage): void {
-    const jobs = inFlight.shift() ?? [];
     if (message.type === "failed") {
-      for (const job of jobs) job.reject(new StoreError(message.error.message, message.error.code));
+      for (const job of inFlight.splice(0, message.batches).flat()) job.reject(new StoreError(message.error.message, message.error.code));
     } else {
-      message.settled.forEach((outcome, i) =>
-        outcome.ok ? jobs[i]!.resolve(outcome.result) : jobs[i]!.reject(new StoreError(outcome.error.message, outcome.error.code)),
-      );
+      // The oldest batches in flight, whole, in order.
+      let next = 0;
+      while (next < message.settled.length) {
+        const jobs = inFlight.shift();
+        if (jobs === undefined) break;
+        for (const job of jobs) {
+          const outcome = message.settled[next++]!;
+          if (outcome.ok) job.resolve(outcome.result);
+          else job.reject(new StoreError(outcome.error.message, outcome.error.code));
+        }
+      }
     }
     whenIdle();
   }
@@ -184,8 +193,7 @@ export function openSqliteStore(options: SqliteStoreOptions): SqliteStore {
     worker.on("error", (error) => {
       // The writer thread died (it could not open the file): fail every batch it held, start afresh next time.
       writer = null;
-      const failed: WriterMessage = { type: "failed", error: { message: error.message, code: (error as { code?: string }).code } };
-      for (let held = inFlight.length; held > 0; held--) settle(failed);
+      settle({ type: "failed", error: { message: error.message, code: (error as { code?: string }).code }, batches: inFlight.length });
     });
     return worker;
   }

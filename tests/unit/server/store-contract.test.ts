@@ -336,8 +336,8 @@ describe.each(KINDS)("$name enquiry store", (kind) => {
       expect(ids.sort()).toEqual(results.map(sessionIdOf).sort());
     });
 
-    // Both stores commit a burst together (SQLite a savepoint each, PostgreSQL one decision for
-    // the batch): each enquiry is answered as if it had come alone, after the ones before it.
+    // Both stores commit a burst together, with one decision for the batch: each enquiry is
+    // answered as if it had come alone, after the ones before it.
     it("answers a burst sent at once as one after the other: repeats, reused keys, limits and replays counted across it", async () => {
       const place = await kind.place();
       const store = await place.open({ now: () => T0, deliveryChannels: ["email"] });
