@@ -7,7 +7,7 @@ import { ENQUIRY_BODY_LIMIT, registerEnquiryRoutes } from "./enquiry-routes.ts";
 import { registerStrictJsonParser } from "./json-body.ts";
 import { loggerInFormat } from "./log-format.ts";
 import { logRequest, logsRequests } from "./request-log.ts";
-import { securityHeaders, STRICT_TRANSPORT_SECURITY } from "../shared/security-headers.ts";
+import { API_SECURITY_HEADERS, securityHeaders, STRICT_TRANSPORT_SECURITY } from "../shared/security-headers.ts";
 import { registerStaticSite, sendNotFoundPage } from "./static-site.ts";
 import type { EnquiryStore } from "./store.ts";
 import { staffEditorPlugin, type StaffEditorOptions } from "./staff/staff-plugin.ts";
@@ -41,12 +41,12 @@ function checkIntervalMs({ headersMs, requestMs }: ServerTimeouts): number {
   return Math.max(10, Math.min(1000, Math.floor(Math.min(headersMs, requestMs) / 10)));
 }
 
+/** The API's answers get the API's set, everything else the site's (security-headers.ts). */
 function securityHeaderHook(apiBase: string | undefined) {
-  const headers = securityHeaders({ apiBase });
+  const siteHeaders = securityHeaders({ apiBase });
   return function applySecurityHeaders(request: FastifyRequest, reply: FastifyReply, done?: () => void): void {
-    reply.headers(headers);
+    reply.headers(isApiPath(pathOf(request.url)) ? API_SECURITY_HEADERS : siteHeaders);
     if (request.protocol === "https") reply.header("strict-transport-security", STRICT_TRANSPORT_SECURITY);
-    if (isApiPath(pathOf(request.url))) reply.header("cache-control", "no-store");
     done?.();
   };
 }

@@ -41,7 +41,21 @@ export function contentSecurityPolicy(options: SecurityHeaderOptions = {}): stri
   ].join("; ");
 }
 
-/** Headers for every response. Strict-Transport-Security is separate: only over HTTPS. */
+/**
+ * Headers for every answer of the enquiry API, which is JSON, never a page: OWASP's set for
+ * REST services. A page's policy (its scripts, styles, pictures and the form's connect-src)
+ * says nothing about JSON; `default-src 'none'` keeps a JSON answer a browser is led to open
+ * inert, `frame-ancestors 'none'` out of frames, `nosniff` from being read as anything else,
+ * and `no-store` out of every cache. A third of the bytes of the page set, on every answer.
+ * Strict-Transport-Security is added over HTTPS, as for pages.
+ */
+export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
+  "X-Content-Type-Options": "nosniff",
+  "Cache-Control": "no-store",
+});
+
+/** Headers for every page and file of the site. Strict-Transport-Security is separate: only over HTTPS. */
 export function securityHeaders(options: SecurityHeaderOptions = {}): Readonly<Record<string, string>> {
   return Object.freeze({
     "Content-Security-Policy": contentSecurityPolicy(options),

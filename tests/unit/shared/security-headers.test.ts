@@ -14,13 +14,23 @@ const EXPECTED_HEADERS = {
   "cross-origin-opener-policy": "same-origin",
 };
 
-const RESPONSES: { name: string; request: InjectOptions }[] = [
+/** The API's answers are JSON, never a page: OWASP's set for REST services, nothing of a page's. */
+const EXPECTED_API_HEADERS = {
+  "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
+  "x-content-type-options": "nosniff",
+  "cache-control": "no-store",
+};
+
+const SITE_RESPONSES: { name: string; request: InjectOptions }[] = [
   { name: "a page", request: { url: "/" } },
   { name: "an asset", request: { url: "/assets/entry-3f9a1c.js" } },
   { name: "HEAD of a page", request: { method: "HEAD", url: "/courses/explore" } },
   { name: "a missing page", request: { url: "/missing" } },
   { name: "a traversal attempt", request: { url: "/%2e%2e/outside-secret.txt" } },
   { name: "a malformed URL", request: { url: "/%zz" } },
+];
+
+const API_RESPONSES: { name: string; request: InjectOptions }[] = [
   {
     name: "a stored enquiry",
     request: { method: "POST", url: ENQUIRY_URL, headers: { "content-type": "application/json" }, payload: JSON.stringify(VALID_ENQUIRY) },
@@ -29,14 +39,30 @@ const RESPONSES: { name: string; request: InjectOptions }[] = [
   { name: "a 415", request: { method: "POST", url: ENQUIRY_URL, headers: { "content-type": "text/plain" }, payload: "hi" } },
   { name: "a 405", request: { method: "DELETE", url: ENQUIRY_URL } },
   { name: "an unknown API path", request: { url: "/api/nothing" } },
+  { name: "a form challenge", request: { url: "/api/v1/enquiries/challenge" } },
 ];
 
 describe("security headers", () => {
-  it.each(RESPONSES)("are on $name", async ({ request }) => {
+  it.each(SITE_RESPONSES)("are the site's on $name", async ({ request }) => {
     const { app } = testApp();
     const response = await app.inject(request);
     expect(response.headers).toMatchObject(EXPECTED_HEADERS);
     expect(response.headers["strict-transport-security"]).toBeUndefined();
+  });
+
+  it.each(API_RESPONSES)("are the API's on $name, and none of a page's", async ({ request }) => {
+    const { app } = testApp();
+    const response = await app.inject(request);
+    expect(response.headers).toMatchObject(EXPECTED_API_HEADERS);
+    for (const name of ["referrer-policy", "permissions-policy", "cross-origin-opener-policy", "strict-transport-security"]) {
+      expect(response.headers[name]).toBeUndefined();
+    }
+  });
+
+  it("add Strict-Transport-Security to the API's answers over HTTPS too", async () => {
+    const { app } = testApp({ trustProxy: parseTrustProxy("loopback") });
+    const response = await app.inject({ url: "/api/nothing", headers: { "x-forwarded-proto": "https" } });
+    expect(response.headers).toMatchObject({ ...EXPECTED_API_HEADERS, "strict-transport-security": STRICT_TRANSPORT_SECURITY });
   });
 
   it("add Strict-Transport-Security behind a trusted proxy that saw HTTPS", async () => {
