@@ -18,6 +18,12 @@ const HEADERS = {
   "permissions-policy": "camera=(), microphone=(), geolocation=()",
   "cross-origin-opener-policy": "same-origin",
 };
+/** The API answers JSON, never a page: OWASP's set for REST services (docs/api.md). */
+const API_HEADERS = {
+  "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
+  "x-content-type-options": "nosniff",
+  "cache-control": "no-store",
+};
 
 /** The `/*` block of dist/_headers, with lower-case names. */
 function staticHostHeaders(): Record<string, string> {
@@ -155,7 +161,7 @@ test.describe("security headers of npm start", DESKTOP_ONLY, () => {
     expect(response.headers()["strict-transport-security"]).toBeUndefined();
   };
 
-  test("on a page, an asset, the not-found page and the API", async ({ request }) => {
+  test("on a page, an asset and the not-found page; the API's own on the API", async ({ request }) => {
     const html = await request.get("/");
     expect(html.status()).toBe(200);
     expectHeaders(html);
@@ -164,7 +170,9 @@ test.describe("security headers of npm start", DESKTOP_ONLY, () => {
     const missing = await request.get("/no-such-page");
     expect(missing.status()).toBe(404);
     expectHeaders(missing);
-    expectHeaders(await request.get("/api/v1/enquiries/"));
+    const api = (await request.get("/api/v1/enquiries/")).headers();
+    expect(api).toMatchObject(API_HEADERS);
+    expect(api["referrer-policy"]).toBeUndefined();
   });
 
   test("dist/_headers gives a static host the same headers, with HSTS", async ({ request }) => {
