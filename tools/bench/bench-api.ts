@@ -11,6 +11,10 @@
 // printed with its spread. A floor timed over a short run reads start-up and warm-up, not
 // the floor, so the bench refuses to measure one over less than 5 s.
 //
+// Beside each target's rate and latency it prints the CPU each request cost: the API server's
+// (all its threads, and the serving thread alone, with how often the kernel took that thread's
+// core), and the load generator's, which runs in this process on the same cores.
+//
 // Prints figures; asserts nothing about speed (DESIGN.md). It does check the rows: every 201
 // has its row, and no row exists beyond the requests the end of a round cut off.
 // Results: docs/bench-api-*.md.
@@ -121,6 +125,9 @@ interface Measurement {
   newRows?: number;
   created?: number;
   cpuMsPerEnquiry?: number | null;
+  /** API only (Linux): the CPU of the thread that serves HTTP, per enquiry, and how often it was preempted per 1,000 enquiries. */
+  servingCpuMsPerEnquiry?: number;
+  preemptedPerThousand?: number;
   /** HTTP targets: the load generator's own CPU per request (it shares the machine's cores with the server). */
   loadCpuMsPerRequest?: number | null;
 }
@@ -132,11 +139,32 @@ interface Target {
   close(): Promise<void>;
 }
 
-/** User + system CPU seconds a process has used so far, from /proc (null elsewhere). */
-function cpuSecondsOf(pid: number | undefined): number | null {
+/** What a process's threads have used so far, from /proc (Linux; null elsewhere). */
+interface ThreadTimes {
+  /** User + system CPU seconds of the whole process, threads that have ended included. */
+  cpu: number;
+  /** The same of the thread that serves HTTP (the main thread, whose id is the process's). */
+  servingCpu: number;
+  /** How often the kernel took the serving thread's core while it could run (involuntary switches). */
+  servingPreempted: number;
+}
+
+/** User + system CPU seconds in a /proc stat line (utime and stime, in USER_HZ: 100 on Linux). */
+function cpuSecondsIn(stat: string): number {
+  const fields = stat.split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+function threadTimesOf(pid: number | undefined): ThreadTimes | null {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in USER_HZ (100 on Linux)
+    // The process's own line counts threads that have ended too; the serving thread's id is the process's.
+    const serving = `/proc/${pid}/task/${pid}`;
+    const status = readFileSync(`${serving}/status`, "utf8");
+    return {
+      cpu: cpuSecondsIn(readFileSync(`/proc/${pid}/stat`, "utf8")),
+      servingCpu: cpuSecondsIn(readFileSync(`${serving}/stat`, "utf8")),
+      servingPreempted: Number(/^nonvoluntary_ctxt_switches:\s+(\d+)/m.exec(status)?.[1] ?? 0),
+    };
   } catch {
     return null;
   }
@@ -425,16 +453,23 @@ async function apiTarget(store: string, port: number, postgres: TemporaryPostgre
     kind: "api",
     async measure(seconds) {
       const before = await count();
-      const cpuBefore = cpuSecondsOf(child.pid);
+      const threadsBefore = threadTimesOf(child.pid);
       const { result, seconds: took, loadCpuMs } = await load(url, seconds);
-      const cpuAfter = cpuSecondsOf(child.pid);
+      const after = threadTimesOf(child.pid);
+      const total = result.requests.total;
       answered += result.requests.total;
       const created = result["2xx"];
       return {
         ...httpFigures(result, took, loadCpuMs),
         newRows: (await settledCount(count)) - before,
         created,
-        cpuMsPerEnquiry: cpuBefore === null || cpuAfter === null ? null : ((cpuAfter - cpuBefore) * 1000) / result.requests.total,
+        ...(threadsBefore === null || after === null || total === 0
+          ? {}
+          : {
+              cpuMsPerEnquiry: ((after.cpu - threadsBefore.cpu) * 1000) / total,
+              servingCpuMsPerEnquiry: ((after.servingCpu - threadsBefore.servingCpu) * 1000) / total,
+              preemptedPerThousand: ((after.servingPreempted - threadsBefore.servingPreempted) * 1000) / total,
+            }),
       };
     },
     lifetime: () => ({ answered }),
@@ -607,7 +642,12 @@ function printReport({ store, targets, rounds }: StoreReport): void {
     );
   }
   const cpu = rounds.map((r) => r.get(api)!.cpuMsPerEnquiry);
-  if (cpu.every((c) => c !== null)) row("API server CPU per enquiry", cpu as number[], (n) => `${n.toFixed(3)} ms`);
+  if (cpu.every((c) => c !== null && c !== undefined)) row("API server CPU per enquiry", cpu as number[], (n) => `${n.toFixed(3)} ms`);
+  // The thread that limits on two cores (docs/bench-api-2026-11-29.md): its own share, and how often it waited for a core.
+  const serving = rounds.map((r) => r.get(api)!.servingCpuMsPerEnquiry);
+  if (serving.every((c) => c !== undefined)) row("API serving thread CPU per enquiry", serving as number[], (n) => `${n.toFixed(3)} ms`);
+  const preempted = rounds.map((r) => r.get(api)!.preemptedPerThousand);
+  if (preempted.every((c) => c !== undefined)) row("API serving thread preempted, per 1,000 enquiries", preempted as number[], (n) => n.toFixed(0));
   for (const target of targets.filter((t) => t.kind !== "loop")) {
     const loadCpu = rounds.map((r) => r.get(target)!.loadCpuMsPerRequest);
     if (loadCpu.every((c) => c !== null && c !== undefined))
