@@ -124,7 +124,7 @@ interface Measurement {
   /** API only: rows the round added, and the server's CPU per enquiry in ms (Linux). */
   newRows?: number;
   created?: number;
-  cpuMsPerEnquiry?: number | null;
+  cpuMsPerEnquiry?: number;
   /** API only (Linux): the CPU of the thread that serves HTTP, per enquiry, and how often it was preempted per 1,000 enquiries. */
   servingCpuMsPerEnquiry?: number;
   preemptedPerThousand?: number;
@@ -457,7 +457,7 @@ async function apiTarget(store: string, port: number, postgres: TemporaryPostgre
       const { result, seconds: took, loadCpuMs } = await load(url, seconds);
       const after = threadTimesOf(child.pid);
       const total = result.requests.total;
-      answered += result.requests.total;
+      answered += total;
       const created = result["2xx"];
       return {
         ...httpFigures(result, took, loadCpuMs),
@@ -642,7 +642,7 @@ function printReport({ store, targets, rounds }: StoreReport): void {
     );
   }
   const cpu = rounds.map((r) => r.get(api)!.cpuMsPerEnquiry);
-  if (cpu.every((c) => c !== null && c !== undefined)) row("API server CPU per enquiry", cpu as number[], (n) => `${n.toFixed(3)} ms`);
+  if (cpu.every((c) => c !== undefined)) row("API server CPU per enquiry", cpu as number[], (n) => `${n.toFixed(3)} ms`);
   // The thread that limits on two cores (docs/bench-api-2026-11-29.md): its own share, and how often it waited for a core.
   const serving = rounds.map((r) => r.get(api)!.servingCpuMsPerEnquiry);
   if (serving.every((c) => c !== undefined)) row("API serving thread CPU per enquiry", serving as number[], (n) => `${n.toFixed(3)} ms`);
