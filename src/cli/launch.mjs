@@ -1,7 +1,8 @@
 // The project's commands run as JavaScript compiled ahead of time, with plain `node`: no
 // TypeScript loader at run time (tsx alone costs about a second of start-up and 30 MB).
 //
-//   node src/cli/launch.mjs --build              compile every command (npm install's `prepare` step)
+//   node src/cli/launch.mjs --build              compile every command, pre-bundle the dev server's dependencies
+//                                                (npm install's `prepare` step)
 //   node src/cli/launch.mjs <command> [args…]    run one, e.g. `validate --format json`
 //
 // esbuild bundles each command's own TypeScript into one file under dist-server/ (git-ignored);
@@ -183,12 +184,28 @@ async function compileOrExit() {
   }
 }
 
+/**
+ * The dev server's dependencies bundled now, so that the first `npm run dev` does not (src/cli/dev.ts).
+ * Only a head start: when it fails the install goes on, and the dev server bundles them at its start.
+ */
+async function prebundleDependencies() {
+  try {
+    const { prebundleDependencies: prebundle } = await import(pathToFileURL(join(OUT, "dev.js")).href);
+    await prebundle();
+  } catch (error) {
+    console.warn(`Not pre-bundling the dev server's dependencies (npm run dev will): ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
 const [command, ...args] = process.argv.slice(2);
 if (command === "--build") {
   // `npm install --omit=dev` runs this too, without esbuild: say so, and leave the install be
   // (a deployment that ships dist-server/ compiled elsewhere needs nothing more).
   if ((await loadEsbuild()) === null) console.warn(`Not compiling the commands: ${ESBUILD_MISSING}`);
-  else await compileOrExit();
+  else {
+    await compileOrExit();
+    await prebundleDependencies();
+  }
 } else if (command && Object.hasOwn(COMMANDS, command)) {
   if (isStale(readMeta())) await compileOrExit();
   // As if the source itself had been run: argv[1] is the entry's .ts file (scripts compare

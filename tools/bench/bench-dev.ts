@@ -2,8 +2,9 @@
 // throwaway copy of the project (as bench:scale does), starts Vite's dev server in it and
 // Chromium against it, and measures:
 //   first start: from starting the server to the first page's heading drawn in the browser, in
-//                a checkout where `npm install` compiled the commands and no dev server or
-//                build has run yet (no content checks kept);
+//                a checkout where `npm install` compiled the commands and pre-bundled the dev
+//                server's dependencies, and no dev server or build has run yet (no content
+//                checks kept);
 //   next start:  the same once the first start kept its checks (.builds/cache), as every later
 //                `npm run dev` finds them; each start with where its time went: the server
 //                listening, the page's HTML received, its modules run (DOMContentLoaded);

@@ -120,6 +120,22 @@ describe("src/cli/launch.mjs: the commands and the server as compiled JavaScript
     expect((await fetch(`http://127.0.0.1:${port}/data/enquiries.db`)).status).toBe(403);
   }, 60_000);
 
+  it("pre-bundles the dev server's dependencies as it compiles (npm install), so the first `npm run dev` bundles none", async () => {
+    const cache = join(ROOT, "node_modules/.vite/deps");
+    rmSync(cache, { recursive: true, force: true });
+    expect(launch("--build").status).toBe(0);
+    const metadataFile = join(cache, "_metadata.json");
+    const metadata = JSON.parse(readFileSync(metadataFile, "utf8")) as { browserHash: string; optimized: Record<string, unknown> };
+    expect(Object.keys(metadata.optimized)).toEqual(expect.arrayContaining(["react", "react-dom/client", "wouter", "altcha-lib"]));
+    const written = statSync(metadataFile).mtimeMs;
+    const { port } = await startDev(ROOT);
+    // The entry's imports name the bundles of that cache; a dev server that found it stale would have
+    // bundled again, under a new hash, and written the cache anew.
+    const entry = await (await fetch(`http://127.0.0.1:${port}/src/app/entry-client.tsx`)).text();
+    expect(entry).toContain(`/node_modules/.vite/deps/react-dom_client.js?v=${metadata.browserHash}`);
+    expect(statSync(metadataFile).mtimeMs).toBe(written);
+  }, 60_000);
+
   it("answers a dev server option it cannot use with the usage line and exit code 2", () => {
     for (const args of [
       ["--port", "nope"],
