@@ -7,6 +7,8 @@ export interface SiteTree {
   primaryOf: Map<string, string>;
   /** Every address some page sits below (at any depth), worked out once: asking each page's question of every page is n². */
   withPagesBelow: Set<string>;
+  /** The header's label of each page a top menu item leads to (the first item, when two lead to one page), worked out once. */
+  headerLabels: Map<string, string>;
 }
 
 /** The tree of a site's pages, with what the place of each page needs worked out once. */
@@ -22,7 +24,12 @@ export function siteTree(site: Site, pages: Map<string, Page>, primaryOf: Map<st
       withPagesBelow.add(at);
     }
   }
-  return { site, pages, primaryOf, withPagesBelow };
+  const headerLabels = new Map<string, string>();
+  for (const item of site.header.items) {
+    const route = item.to === "/" ? undefined : primaryOf.get(item.to);
+    if (route !== undefined && !headerLabels.has(route)) headerLabels.set(route, item.label);
+  }
+  return { site, pages, primaryOf, withPagesBelow, headerLabels };
 }
 
 /** "GATE Preparation Course | Nexa AI" → "GATE Preparation Course": the title without the site's name. */
@@ -36,8 +43,8 @@ export function titleWithoutSite(title: string): string {
  * title without the site's name.
  */
 export function labelOf(tree: SiteTree, route: string): string {
-  const item = tree.site.header.items.find((i) => i.to !== "/" && tree.primaryOf.get(i.to) === route);
-  if (item) return item.label;
+  const label = tree.headerLabels.get(route);
+  if (label !== undefined) return label;
   const page = tree.pages.get(route)!;
   return page.card?.title ?? titleWithoutSite(page.title);
 }
