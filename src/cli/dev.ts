@@ -44,22 +44,21 @@ export async function runDev(args: readonly string[]): Promise<void> {
  * dev server's first start would: `npm install` runs this (src/cli/launch.mjs --build), so the first
  * `npm run dev` of a checkout finds them ready. At that first start Vite otherwise scanned every
  * module for imports and bundled the dependencies while the first page was loading, on the same two
- * cores: 0.3 s alone, 1.1 s beside the server's first check and the browser, which made the first
- * page of a fresh checkout come 0.4–0.7 s later than at any later start. Vite checks the cache at
- * every start (its digest of the lockfile and the configuration) and bundles again when either
- * changed, so a stale cache costs what no cache did.
+ * cores: 0.3 s alone, 1.1 s beside the server's first check and the browser (the first page came
+ * about 0.1 s later, medians of five alternated starts: docs/bench-scale-2026-11-29.md). Vite checks
+ * the cache at every start (its digest of the lockfile and the configuration) and bundles again
+ * when either changed, so a stale cache costs what no cache did.
  *
  * Vite marks `optimizeDeps` deprecated ("the optimization process runs automatically") and has no
  * other call that only bundles; it is what `vite optimize` runs. Its one warning saying so is
  * dropped; any other line reaches the terminal.
  */
-export async function prebundleDependencies(): Promise<number> {
+export async function prebundleDependencies(): Promise<void> {
   const logger = createLogger("warn");
   const warn = logger.warn.bind(logger);
   logger.warn = (message, options) => void (message.includes("optimizeDeps is deprecated") || warn(message, options));
   const config = await resolveConfig({ ...siteConfig(), configFile: false, customLogger: logger }, "serve", "development");
-  const metadata = await optimizeDeps(config, false, false);
-  return Object.keys(metadata.optimized).length;
+  await optimizeDeps(config, false, false);
 }
 
 if (isEntryPoint(import.meta.url)) {
