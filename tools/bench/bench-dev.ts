@@ -27,12 +27,11 @@ import { CHROMIUM_ARGS, chromiumPath } from "../../src/build/chromium.ts";
 import { isEntryPoint, readArgs, usageError } from "../../src/cli/options.ts";
 import { contentChecksStore } from "../../src/build/publish.ts";
 import { compileCommands, makeScaledSite } from "./bench-scale.ts";
+import { median } from "./median.ts";
 
 const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
 const PAGE = "site/legal-privacy.yaml";
 const HEADING = "    heading: Privacy Policy";
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /** A dev server started by the bench, with what it printed so far. */
 interface Started {

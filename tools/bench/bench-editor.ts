@@ -7,6 +7,7 @@ import { fileURLToPath } from "node:url";
 import { makeScaledSite } from "./bench-scale.ts";
 import { CHROMIUM_ARGS, chromiumPath } from "../../src/build/chromium.ts";
 import { readOptions, usageError } from "../../src/cli/options.ts";
+import { median } from "./median.ts";
 
 /**
  * npm run bench:editor: the browser editor in Chromium, on throwaway copies of the site at
@@ -43,8 +44,6 @@ function startEditor(root: string): Promise<ChildProcess> {
     child.on("exit", (code) => reject(new Error(`the editor stopped (exit code ${code})`)));
   });
 }
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /** The preview's main heading. */
 const previewHeading = () => document.querySelector("iframe")?.contentDocument?.querySelector("h1")?.textContent ?? "";

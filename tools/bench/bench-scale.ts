@@ -24,6 +24,7 @@ import { describeTiming, timeSocialCards } from "../../src/cli/cards.ts";
 import { htmlSize } from "../measure/size.ts";
 import { filesUnder } from "../../src/shared/files-under.ts";
 import { makeHugoSite } from "./hugo-site.ts";
+import { middleOf } from "./median.ts";
 
 const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
 /** The routes whose initial JS and HTML are measured: the home page, a page no listing touches, the listing that lists every industry. */
@@ -195,8 +196,6 @@ function changeOneTitle(dir: string, n: number): void {
   writeFileSync(file, changed);
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-
 /** The files an in-place rebuild wrote and removed, from its summary line. */
 function inPlace(output: string): Row["titleFiles"] {
   const m = /in place: (\d+) files written, (\d+) removed/.exec(output);
@@ -269,7 +268,7 @@ async function main() {
       titleRuns.push(await buildSite(dir));
     }
     const titleAll = titleRuns.map((run) => run.seconds);
-    const title = titleRuns.find((run) => run.seconds === median(titleAll))!;
+    const title = middleOf(titleRuns, (run) => run.seconds)!;
     const hugo = await buildWithHugo(dir);
     const row: Row = {
       pages: made.pages,

@@ -23,6 +23,7 @@ import { launch, waitUntil, type EnginePage } from "../test/engine-page.ts";
 import { ENQUIRY_PATH, fillEnquiryForm, fillInBatches, type FilledForm, type Pace } from "../test/enquiry-fills.ts";
 import { freePort } from "../test/free-port.ts";
 import { batchMarker, reasonsText, spamOutcome } from "../test/spam-outcomes.ts";
+import { median } from "./median.ts";
 
 const PROJECT = fileURLToPath(new URL("../..", import.meta.url));
 const LAUNCHER = join(PROJECT, "src", "cli", "launch.mjs");
@@ -105,11 +106,6 @@ async function postAll(url: string, bodies: (i: number) => object): Promise<numb
     created += statuses.filter((status) => status === 201).length;
   }
   return created;
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
 }
 
 function spread(values: readonly number[]): string {

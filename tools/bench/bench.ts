@@ -17,6 +17,7 @@ import { routeSizes } from "../measure/size.ts";
 import { readArgs, usageError, wholeNumber } from "../../src/cli/options.ts";
 import { freePort } from "../test/free-port.ts";
 import { CHROMIUM_ARGS, chromiumPath } from "../../src/build/chromium.ts";
+import { median } from "./median.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const CHROMIUM = chromiumPath();
@@ -37,7 +38,6 @@ const date = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, 
 const tmp = join(root, ".tmp", `bench-${process.pid}`);
 mkdirSync(tmp, { recursive: true });
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 // ── Build, with its phases (src/cli/build.ts writes them to BUILD_TIMINGS_FILE) ─────────────
