@@ -3,7 +3,7 @@ import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } 
 import { dirname, join } from "node:path";
 import type { SiteContent } from "../content/site.ts";
 import { filesUnder } from "../shared/files-under.ts";
-import { SITE_DATA_FILE } from "../shared/data-paths.ts";
+import { dataPathOf, SITE_DATA_FILE } from "../shared/data-paths.ts";
 import type { FileCheck } from "../content/check-file.ts";
 import { sha256, SiteChecks, STORE_FROM, type ListedFiles } from "../content/site-checks.ts";
 import { CompressQueue, precompress } from "./precompress.ts";
@@ -11,7 +11,8 @@ import { prerender, type PageState, type ViteManifest } from "./prerender.ts";
 import { contentChecksStore, goLive, liveBuildDir, LiveUpdate, markComplete, newBuildDir, readCompletion, removeOtherBuilds } from "./publish.ts";
 import { buildSeo } from "./seo/page-seo.ts";
 import type { CardStats } from "./seo/social-cards.ts";
-import { compiledWorker, inWorker, inWorkers, PARALLEL_FROM } from "./worker-pool.ts";
+import { inWorkers, PARALLEL_FROM, startHelper, type Helper } from "./worker-pool.ts";
+import type { HelperQuestion } from "./helper-worker.ts";
 
 /**
  * Everything from site/ to a live dist/. Each build is written into a new folder and goes live
@@ -193,12 +194,51 @@ export async function buildSite(root: string, options: BuildOptions): Promise<Bu
     phaseStarted = now;
   };
 
-  const listWorker = new URL("./list-worker.ts", import.meta.url);
+  const live = liveBuildDir(root);
+  const previous = options.incremental && live ? readState(live) : null;
+  const code = codeDigest(root);
+  // A state written before it recorded the API base and the public files is not reused.
+  const reuse = previous !== null && previous.codeDigest === code && "apiBase" in previous && "publicFiles" in previous;
+  const helper = startHelper<HelperQuestion, unknown>(new URL("./helper-worker.ts", import.meta.url), null);
+  // First the files, which the checks need soon; then, reusing the live build's bundles, its renderer, to draw the pages that changed.
+  const listed = helper?.ask({ list: root }) as Promise<ListedFiles> | undefined;
+  // Taken by the first check, which lists the files itself when this fails.
+  listed?.catch(() => undefined);
+  if (helper && reuse) {
+    const site = join(live!, "site");
+    const home = previous.siteFile ? { url: "/", data: join(site, dataPathOf("/")), site: join(site, previous.siteFile) } : undefined;
+    helper.ask({ warm: { entry: join(live!, "server", "entry-server.js"), page: home } }).catch(() => undefined);
+  }
+  try {
+    return await buildWith(root, options, { live, previous: reuse ? previous : null, code, helper, listed }, started, phases, phaseDone);
+  } finally {
+    await helper?.stop();
+  }
+}
+
+/** What buildSite found before the checks: the live build, its state when its bundles are reused, the code's digest; and its helper thread. */
+interface Before {
+  live: string | null;
+  previous: BuildState | null;
+  code: string;
+  helper: Helper<HelperQuestion, unknown> | null;
+  /** The site's files as the helper lists them (asked first). */
+  listed: Promise<ListedFiles> | undefined;
+}
+
+async function buildWith(
+  root: string,
+  options: BuildOptions,
+  { live, previous, code, helper, listed }: Before,
+  started: number,
+  phases: Record<string, number>,
+  phaseDone: (name: string) => void,
+): Promise<BuildSummary> {
   const checks = new SiteChecks(root, {
     store: contentChecksStore(root),
-    // Compiled (npm run build), the files are listed and stamped on a worker thread while the store is read here:
+    // Compiled (npm run build), the files are listed and stamped on the helper thread while the store is read here:
     // 0.1 s of a one-page rebuild at 10,000 pages. From source, a worker would first load tsx, which takes longer.
-    listAhead: compiledWorker(listWorker) ? () => inWorker<ListedFiles>(listWorker, { root }) : undefined,
+    listAhead: listed ? () => listed : undefined,
     checkMany: {
       from: PARALLEL_FROM,
       check: (files) =>
@@ -212,13 +252,9 @@ export async function buildSite(root: string, options: BuildOptions): Promise<Bu
   phaseDone("validate");
   if (content.problems.length > 0) throw new ContentProblems(content);
 
-  const live = liveBuildDir(root);
   // Half-written folders of killed builds go; the live one stays until the next one is live.
   removeOtherBuilds(root, live ? [live] : []);
-  const previous = options.incremental && live ? readState(live) : null;
-  const code = codeDigest(root);
-  // A state written before it recorded the API base and the public files is not reused.
-  const reuse = previous !== null && previous.codeDigest === code && "apiBase" in previous && "publicFiles" in previous;
+  const reuse = previous !== null;
   const publicFiles = publicFilesOf(root);
   const sharedDigest = createHash("sha256").update(code).update(JSON.stringify(content.site)).digest("hex");
   const summary = (pages: { primaryRoutes: string[]; htmlFiles: number; rendered: number }, seo: { cards: CardStats; warnings: string[] }): BuildSummary => ({
@@ -251,7 +287,13 @@ export async function buildSite(root: string, options: BuildOptions): Promise<Bu
         { outDir: update.site, serverEntryFile: join(live!, "server", "entry-server.js"), template, manifest, site: content.site! },
         content,
         seo,
-        { sharedDigest, previous: { pages: previous.pages, site: liveSite }, apiBase, pageDataDigest: (file, data) => checks.pageDataDigest(file, data) },
+        {
+          sharedDigest,
+          previous: { pages: previous.pages, site: liveSite },
+          apiBase,
+          pageDataDigest: (file, data) => checks.pageDataDigest(file, data),
+          drawFew: helper ? (input, jobs) => helper.ask({ draw: [input, jobs] }) as Promise<string[][]> : undefined,
+        },
       );
       pages.stale.forEach((file) => update.remove(file));
       await updatePublicFiles(root, update, previous.publicFiles, publicFiles);

@@ -1,5 +1,5 @@
 // Node only (the build): spreads batches of work over worker threads, one per core, and runs a
-// one-answer worker (inWorker). Written by hand because what it needs is small and specific
+// helper thread that answers questions in order (startHelper). Written by hand because what it needs is small and specific
 // (ordered results, a TypeScript worker under tsx or its compiled twin, a final flush per worker,
 // a heap cap), where pool libraries bring their own task protocol.
 import { existsSync } from "node:fs";
@@ -93,16 +93,51 @@ export async function inWorkers<T, R>(script: URL, workerData: unknown, count: n
   return results;
 }
 
-/** Runs `script` on a worker thread of its own and resolves with the one message it posts (its compiled twin, or from source under tsx). */
-export function inWorker<R>(script: URL, workerData: unknown): Promise<R> {
+/** A worker thread that answers questions one at a time, in the order they are asked (startHelper). */
+export interface Helper<Q, R> {
+  ask(question: Q): Promise<R>;
+  /** Ends it; a question not yet answered is rejected. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `script` (a worker module that calls answerInOrder) as a helper of this thread: it takes
+ * questions as they come and answers them in order, so work this thread will need later (listing
+ * files, loading a renderer) is done on another core while this one does its own. The compiled
+ * twin only: from source the worker would first load tsx, which costs more than it saves (null then,
+ * as on a machine with one core).
+ */
+export function startHelper<Q, R>(script: URL, workerData: unknown): Helper<Q, R> | null {
+  if (!compiledWorker(script) || availableParallelism() < 2) return null;
   const worker = startWorker(script, { workerData });
-  return new Promise<R>((resolve, reject) => {
-    worker.once("message", (result: R) => {
-      resolve(result);
-      void worker.terminate();
-    });
-    worker.once("error", reject);
-    worker.once("exit", (code) => reject(new Error(`a worker (${script.pathname.split("/").pop()}) stopped with exit code ${code} before it answered`)));
+  const waiting: { resolve: (answer: R) => void; reject: (error: unknown) => void }[] = [];
+  let ended: unknown = null;
+  const end = (error: unknown) => {
+    ended ??= error;
+    for (const question of waiting.splice(0)) question.reject(ended);
+  };
+  worker.on("message", (answer: R) => waiting.shift()?.resolve(answer));
+  worker.on("error", end);
+  worker.on("exit", (code) => end(new Error(`a worker (${script.pathname.split("/").pop()}) stopped with exit code ${code}`)));
+  return {
+    ask: (question) =>
+      new Promise<R>((resolve, reject) => {
+        if (ended !== null) return reject(ended);
+        waiting.push({ resolve, reject });
+        worker.postMessage(question);
+      }),
+    stop: async () => {
+      end(new Error("the helper was stopped before it answered"));
+      await worker.terminate();
+    },
+  };
+}
+
+/** The worker's side of startHelper: each question is answered once the one before it is; a question that throws ends the worker, and its error is the answer's. */
+export function answerInOrder<Q, R>(handle: (question: Q) => R | Promise<R>): void {
+  let last = Promise.resolve();
+  parentPort!.on("message", (question: Q) => {
+    last = last.then(async () => parentPort!.postMessage(await handle(question)));
   });
 }
 

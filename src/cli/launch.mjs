@@ -43,7 +43,7 @@ const COMMANDS = {
 const WORKERS = {
   "check-worker": "src/build/check-worker.ts",
   "prerender-worker": "src/build/prerender-worker.ts",
-  "list-worker": "src/build/list-worker.ts",
+  "helper-worker": "src/build/helper-worker.ts",
 };
 const COMPILED_WORKERS = Symbol.for("nexa.compiled-workers");
 
