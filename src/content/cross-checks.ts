@@ -1,6 +1,6 @@
 import { hash } from "node:crypto";
 import { join } from "node:path";
-import type { Page, Site } from "../shared/generated/schema-types.ts";
+import type { ChildCardsBlock, Page, Site } from "../shared/generated/schema-types.ts";
 import type { CollectedRef } from "./ajv.ts";
 import { checkCourseFacts } from "./check-course-facts.ts";
 import type { FileCheck } from "./check-file.ts";
@@ -9,7 +9,7 @@ import { countEnv, fillCountsIn, type CountEnv } from "./counts.ts";
 import { lazyLoadedFile, type LoadedFile } from "./load.ts";
 import { NO_PROBLEMS, problem, sortProblems, type Problem } from "./problem.ts";
 import { cardsPerPageOf, DEFAULT_CARDS_PER_PAGE } from "./listing-pages.ts";
-import { cardOrder, fillChildCards, parentOf, resolvePanels, type ListedCard } from "./resolve-listings.ts";
+import { cardOrder, fillChildCards, filledCards, parentOf, resolvePanels, type ListedCard } from "./resolve-listings.ts";
 import { buildRouteTable, type RouteTable } from "./routes.ts";
 import { fillSiteFacts, GRIEVANCE_OFFICER_TOKEN, grievanceOfficerText, namesGrievanceOfficer } from "./site-facts.ts";
 
@@ -83,6 +83,9 @@ export interface CrossState {
   root: string;
   fields: Record<string, unknown>;
 }
+
+/** What a listing's cards are in a CrossState when they are its listed pages' cards (listingsAsMarks). */
+const LISTED_CARDS = 0;
 
 /** The fields a CrossState holds; the others (the count settings, the answer, a change's scratch) are made again. */
 const KEPT_FIELDS = [
@@ -334,13 +337,46 @@ export class CrossChecks {
     // Kept with the state, so a new process's build draws again only the pages whose data changed
     // without writing out every page's data to tell (about 0.3 s at 10,000 pages).
     for (const e of entries) if (e.resolved !== undefined) this.resolvedDigestOf(e.full);
+    const refilled = this.listingsAsMarks(entries);
     try {
       const fields: Record<string, unknown> = {};
       for (const name of KEPT_FIELDS) fields[name] = this[name];
       return write({ root: this.root, fields });
     } finally {
       entries.forEach((e, i) => (e.loaded = loaded[i]));
+      for (const [section, cards] of refilled) section.cards = cards;
     }
+  }
+
+  /**
+   * A listing's cards are its listed pages' cards, filled (filledCards): while the state is
+   * written, those that are exactly that are replaced by a mark, and importState fills them
+   * again from the pages' cards, which the state holds anyway. At 10,000 pages one listing's
+   * cards were a fifth of the store, decoded by every build. Returns the cards to put back.
+   */
+  private listingsAsMarks(entries: Entry[]): [ChildCardsBlock, ChildCardsBlock["cards"]][] {
+    const marked: [ChildCardsBlock, ChildCardsBlock["cards"]][] = [];
+    for (const section of this.filledListings(entries)) {
+      const cards = section.cards!;
+      if (JSON.stringify(cards) !== JSON.stringify(filledCards(section, this.listedCards(section.from)))) continue;
+      marked.push([section, cards]);
+      section.cards = LISTED_CARDS as unknown as ChildCardsBlock["cards"];
+    }
+    return marked;
+  }
+
+  /** The listings with cards in the pages' data as filled in (a page's own data never has them: the schema forbids it). */
+  private *filledListings(entries: Iterable<Entry>): Generator<ChildCardsBlock> {
+    for (const e of entries) {
+      if (e.resolved === undefined || e.resolved === e.result.loaded?.data) continue;
+      const sections = (e.resolved as Partial<Page> | null)?.sections;
+      if (Array.isArray(sections)) for (const section of sections) if (section.type === "childCards" && section.cards !== undefined) yield section;
+    }
+  }
+
+  /** The cards of the pages listed below `from`, in card order (what a listing of it shows). */
+  private listedCards(from: string): ListedCard[] {
+    return (this.listed.get(from) ?? []).map((e) => e.card!);
   }
 
   /**
@@ -354,6 +390,8 @@ export class CrossChecks {
     this.env = null;
     this.answer = null;
     const handed = new Map<string, FileCheck>();
+    for (const section of this.filledListings(this.entries.values()))
+      if ((section.cards as unknown) === LISTED_CARDS) section.cards = filledCards(section, this.listedCards(section.from));
     for (const e of this.entries.values()) {
       // The one empty list came back as a list of its own: the frozen one takes its place.
       shareEmptyLists(e);
@@ -656,7 +694,7 @@ export class CrossChecks {
 
   private listedBelow = (entry: Entry) => (from: string) => {
     this.read(entry, "fill", `listing:${from}`);
-    return (this.listed.get(from) ?? []).map((e) => e.card!);
+    return this.listedCards(from);
   };
 
   /** The settings: their counts, then the header panels from the listings; then the site facts pages name. */

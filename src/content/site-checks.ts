@@ -105,7 +105,7 @@ export const sha256 = (data: string | Uint8Array): string => hash("sha256", data
 
 const rel = (from: string, to: string) => relative(from, to).split("\\").join("/");
 
-const STORE_VERSION = 5;
+const STORE_VERSION = 6;
 
 /** The dev server and the editor write the store once this many files were checked since (a cold start); a build writes it every time. */
 export const STORE_FROM = 50;

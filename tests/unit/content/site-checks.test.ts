@@ -106,6 +106,20 @@ describe("kept checks", () => {
     expect(pages.map((p) => JSON.stringify(p))).toEqual(loadSiteContent(made.root).pages.map((p) => JSON.stringify(p)));
   });
 
+  it("keep a listing's cards out of the store, as another process fills them again from the pages' own cards", () => {
+    checks.save();
+    const store = readFileSync(at(".builds/cache/content-checks.bin"));
+    const text = "Triage support, imaging assistance and clinical documentation tools that give clinicians time back and help patients get seen sooner.";
+    const copies = (bytes: Buffer) => bytes.toString("latin1").split(text).length - 1;
+    // The health page's card once, where the listing of /industries/details would add its copy.
+    expect(copies(store)).toBe(1);
+    const listing = (content: { pages: { route: string; data: unknown }[] }) =>
+      JSON.stringify(content.pages.find((p) => p.route === "/industries/details")!.data);
+    const next = new SiteChecks(made.root, { store: at(".builds/cache/content-checks.bin") });
+    expect(listing(next.check())).toContain(text);
+    expect(listing(next.check())).toBe(listing(loadSiteContent(made.root)));
+  });
+
   it("give another process the cross checks too: an edit made since re-runs those of the files it reaches, not the site's", () => {
     edit("site/legal-privacy.yaml", "heading: Privacy Policy, saved twice", "heading: Privacy Policy, saved for another process");
     const next = new SiteChecks(made.root, { store: at(".builds/cache/content-checks.bin") });
