@@ -1,7 +1,7 @@
 // Node only (the build): spreads batches of work over worker threads, one per core, and runs a
-// helper thread that answers questions in order (startHelper). Written by hand because what it needs is small and specific
-// (ordered results, a TypeScript worker under tsx or its compiled twin, a final flush per worker,
-// a heap cap), where pool libraries bring their own task protocol.
+// helper thread that answers questions in order (startHelper). Written by hand because what it
+// needs is small and specific (ordered results, a TypeScript worker under tsx or its compiled
+// twin, a final flush per worker, a heap cap), where pool libraries bring their own task protocol.
 import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { basename, join } from "node:path";
