@@ -27,6 +27,7 @@ import { CHROMIUM_ARGS, chromiumPath } from "../../src/build/chromium.ts";
 import { isEntryPoint, readArgs, usageError } from "../../src/cli/options.ts";
 import { contentChecksStore } from "../../src/build/publish.ts";
 import { compileCommands, makeScaledSite } from "./bench-scale.ts";
+import { measureNodeStart, nodeStartText } from "./node-start.ts";
 import { median } from "./median.ts";
 
 const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
@@ -225,8 +226,10 @@ async function main() {
   if (!Number.isInteger(saves) || saves < 1) usageError(usage, "--saves takes a whole number");
   for (const pages of sizes) {
     const r = await measure(pages, saves, port);
+    // Each start begins with node's own, timed in the same minutes.
+    const nodeStart = nodeStartText(measureNodeStart());
     console.log(
-      `${r.pages} pages: first start to first page ${(r.firstMs / 1000).toFixed(2)} s (${stepsText(r.firstSteps)}), next start ${(r.againMs / 1000).toFixed(2)} s (${stepsText(r.againSteps)}); save → shown median ${Math.round(r.saveMs)} ms (${r.saveAll.map(Math.round).join(", ")}), ${r.reloads} of ${saves} reloaded the page; load average ${loadavg()
+      `${r.pages} pages: first start to first page ${(r.firstMs / 1000).toFixed(2)} s (${stepsText(r.firstSteps)}), next start ${(r.againMs / 1000).toFixed(2)} s (${stepsText(r.againSteps)}); save → shown median ${Math.round(r.saveMs)} ms (${r.saveAll.map(Math.round).join(", ")}), ${r.reloads} of ${saves} reloaded the page; ${nodeStart}; load average ${loadavg()
         .map((l) => l.toFixed(1))
         .join(" ")}`,
     );

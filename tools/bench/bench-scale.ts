@@ -24,6 +24,7 @@ import { describeTiming, timeSocialCards } from "../../src/cli/cards.ts";
 import { htmlSize } from "../measure/size.ts";
 import { filesUnder } from "../../src/shared/files-under.ts";
 import { makeHugoSite } from "./hugo-site.ts";
+import { measureNodeStart, nodeStartText, type NodeStart } from "./node-start.ts";
 import { middleOf } from "./median.ts";
 
 const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
@@ -178,6 +179,8 @@ interface Row {
   titleAll: number[];
   /** What the one-title rebuild wrote into the live build, in place (null: it made a new build folder). */
   titleFiles: { written: number; removed: number } | null;
+  /** Node's own start, the floor under every rebuild's time (node-start.ts), timed after the rebuilds. */
+  nodeStart: NodeStart;
   /** The same pages built by Hugo in the same run (null when Debian's hugo is not installed). */
   hugo: { seconds: number; peakBytes: number; outBytes: number; htmlPerPage: number } | null;
 }
@@ -219,6 +222,11 @@ function table(rows: Row[]): string {
     line("… each rebuild", (r) => r.titleAll.map((t) => t.toFixed(2)).join(", ")),
     line("… as a share of the full build", (r) => `${((100 * r.titleSeconds) / r.buildSeconds).toFixed(1)} %`),
     line("… files it wrote (removed)", (r) => (r.titleFiles ? `${r.titleFiles.written} (${r.titleFiles.removed})` : "a new build folder")),
+    line("… of it, node's own start (`node -e 0`)", (r) =>
+      r.nodeStart.withoutCaSeconds === null
+        ? `${r.nodeStart.seconds.toFixed(2)} s`
+        : `${r.nodeStart.seconds.toFixed(2)} s (${r.nodeStart.withoutCaSeconds.toFixed(2)} s without NODE_EXTRA_CA_CERTS)`,
+    ),
     line("Hugo: full build of the same pages", (r) => (r.hugo ? `${r.hugo.seconds.toFixed(1)} s` : "not installed")),
     line("… build ÷ Hugo's", (r) => (r.hugo ? `${(r.buildSeconds / r.hugo.seconds).toFixed(1)}×` : "–")),
     line("Hugo: peak memory", (r) => (r.hugo ? mb(r.hugo.peakBytes) : "–")),
@@ -270,6 +278,7 @@ async function main() {
     const titleAll = titleRuns.map((run) => run.seconds);
     const title = middleOf(titleRuns, (run) => run.seconds)!;
     const hugo = await buildWithHugo(dir);
+    const nodeStart = measureNodeStart();
     const row: Row = {
       pages: made.pages,
       validateSeconds,
@@ -281,11 +290,12 @@ async function main() {
       titleAll,
       titleFiles: inPlace(title.output),
       hugo,
+      nodeStart,
     };
     rows.push(row);
     console.log(
       `${made.pages} pages (${made.synthetic} synthetic): validate ${validateSeconds.toFixed(2)} s, build ${built.seconds.toFixed(1)} s, peak ${mb(built.peakBytes)}, dist ${mb(row.dist.distBytes)}, HTML/page ${kb(row.dist.htmlPerPage)}; ` +
-        `rebuild unchanged ${unchanged.seconds.toFixed(2)} s, one title changed ${title.seconds.toFixed(2)} s (median of ${titleAll.map((t) => t.toFixed(2)).join(", ")}; ${((100 * title.seconds) / built.seconds).toFixed(1)} % of the full build, ${row.titleFiles ? `${row.titleFiles.written} files written` : "a new build folder"}); ` +
+        `rebuild unchanged ${unchanged.seconds.toFixed(2)} s, one title changed ${title.seconds.toFixed(2)} s (median of ${titleAll.map((t) => t.toFixed(2)).join(", ")}; ${((100 * title.seconds) / built.seconds).toFixed(1)} % of the full build, ${row.titleFiles ? `${row.titleFiles.written} files written` : "a new build folder"}; ${nodeStartText(nodeStart)}); ` +
         (hugo
           ? `Hugo ${hugo.seconds.toFixed(1)} s (build ÷ Hugo's ${(built.seconds / hugo.seconds).toFixed(1)}×), peak ${mb(hugo.peakBytes)}`
           : "Hugo not installed"),
