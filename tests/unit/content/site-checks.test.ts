@@ -2,8 +2,9 @@ import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "no
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isUnread } from "../../../src/content/deferred.ts";
-import { SiteChecks, type ListedFiles } from "../../../src/content/site-checks.ts";
-import { loadSiteContent, siteYamlFiles } from "../../../src/content/site.ts";
+import { sha256, SiteChecks, type ListedFiles } from "../../../src/content/site-checks.ts";
+import { checkFile } from "../../../src/content/check-file.ts";
+import { loadSiteContent, siteYamlFiles, validatorsOf } from "../../../src/content/site.ts";
 import { fileStamp } from "../../../src/shared/files-under.ts";
 import { siteCopyRoot } from "../fixture-site.ts";
 
@@ -151,6 +152,39 @@ describe("kept checks", () => {
     // A listing that fails (its worker could not start) is made by the look itself.
     const failing = new SiteChecks(made.root, { store: at(".builds/cache/content-checks.bin"), listAhead: () => Promise.reject(new Error("no worker")) });
     expect(await failing.checkAsync()).toEqual(next.check());
+  });
+
+  it("take a file's check made ahead with the listing only for the very text the file has", async () => {
+    checks.save();
+    edit("site/legal-privacy.yaml", "heading: Privacy Policy, listed ahead", "heading: Privacy Policy, checked ahead");
+    const full = at("site/legal-privacy.yaml");
+    const validators = validatorsOf(made.root);
+    const aheadOf = (bytes: Buffer): ListedFiles => {
+      const listed = siteYamlFiles(made.root);
+      return {
+        ...listed,
+        stamps: listed.files.map(fileStamp),
+        checked: [{ full, digest: sha256(bytes), result: checkFile(made.root, full, validators, bytes) }],
+      };
+    };
+    const store = at(".builds/cache/content-checks.bin");
+
+    const ahead = aheadOf(readFileSync(full));
+    const taking = new SiteChecks(made.root, { store, listAhead: async () => ahead });
+    const content = await taking.checkAsync();
+    // Counted as checked (it was, on the other thread), and that very check is the file's.
+    expect(taking.checkedFiles).toBe(1);
+    expect(taking.fileCheck(full)).toBe(ahead.checked![0]!.result);
+    expect(content.pages.find((p) => p.route === "/legal-privacy")!.data.sections[0]!.heading).toBe("Privacy Policy, checked ahead");
+    expectSameAsFull(taking);
+
+    // Made from another text (the file saved again since): checked here, from what it holds now.
+    const stale = aheadOf(Buffer.from(readFileSync(full, "utf8").replace("checked ahead", "an older text")));
+    const checking = new SiteChecks(made.root, { store, listAhead: async () => stale });
+    const again = await checking.checkAsync();
+    expect(checking.checkedFiles).toBe(1);
+    expect(checking.fileCheck(full)).not.toBe(stale.checked![0]!.result);
+    expect(again.pages.find((p) => p.route === "/legal-privacy")!.data.sections[0]!.heading).toBe("Privacy Policy, checked ahead");
   });
 
   it("check again, when a picture comes, changes or goes, only the files that name it (here, in a new process from the store)", () => {
