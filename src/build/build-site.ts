@@ -184,16 +184,21 @@ function readState(buildDir: string): BuildState | null {
   }
 }
 
-export async function buildSite(root: string, options: BuildOptions): Promise<BuildSummary> {
-  const started = performance.now();
-  const phases: Record<string, number> = {};
-  let phaseStarted = started;
-  const phaseDone = (name: string) => {
-    const now = performance.now();
-    phases[name] = (now - phaseStarted) / 1000;
-    phaseStarted = now;
-  };
+/** The build's clock: when it started, and each phase's seconds, noted as the phase ends. */
+class Phases {
+  readonly started = performance.now();
+  readonly seconds: Record<string, number> = {};
+  private last = this.started;
 
+  done(name: string): void {
+    const now = performance.now();
+    this.seconds[name] = (now - this.last) / 1000;
+    this.last = now;
+  }
+}
+
+export async function buildSite(root: string, options: BuildOptions): Promise<BuildSummary> {
+  const phases = new Phases();
   const live = liveBuildDir(root);
   const previous = options.incremental && live ? readState(live) : null;
   const code = codeDigest(root);
@@ -210,7 +215,7 @@ export async function buildSite(root: string, options: BuildOptions): Promise<Bu
     helper.ask({ warm: { entry: join(live!, "server", "entry-server.js"), page: home } }).catch(() => undefined);
   }
   try {
-    return await buildWith(root, options, { live, previous: reuse ? previous : null, code, helper, listed }, started, phases, phaseDone);
+    return await buildWith(root, options, { live, previous: reuse ? previous : null, code, helper, listed }, phases);
   } finally {
     await helper?.stop();
   }
@@ -226,14 +231,7 @@ interface Before {
   listed: Promise<ListedFiles> | undefined;
 }
 
-async function buildWith(
-  root: string,
-  options: BuildOptions,
-  { live, previous, code, helper, listed }: Before,
-  started: number,
-  phases: Record<string, number>,
-  phaseDone: (name: string) => void,
-): Promise<BuildSummary> {
+async function buildWith(root: string, options: BuildOptions, { live, previous, code, helper, listed }: Before, phases: Phases): Promise<BuildSummary> {
   const checks = new SiteChecks(root, {
     store: contentChecksStore(root),
     // Compiled (npm run build), the files are listed and stamped on the helper thread while the store is read here:
@@ -249,7 +247,7 @@ async function buildWith(
   const checked = checks.checkedFiles;
   // Writing 10,000 files' checks takes seconds: a build that checked a few files leaves them to the next one, which checks them again in milliseconds.
   checks.save({ atLeast: STORE_FROM });
-  phaseDone("validate");
+  phases.done("validate");
   if (content.problems.length > 0) throw new ContentProblems(content);
 
   // Half-written folders of killed builds go; the live one stays until the next one is live.
@@ -264,8 +262,8 @@ async function buildWith(
     checked,
     crossRechecked: checks.crossRechecked,
     bundlesReused: reuse,
-    seconds: (performance.now() - started) / 1000,
-    phases,
+    seconds: (performance.now() - phases.started) / 1000,
+    phases: phases.seconds,
     cards: seo.cards,
     warnings: seo.warnings,
     switched: true,
@@ -276,12 +274,12 @@ async function buildWith(
     const liveSite = join(live!, "site");
     const update = new LiveUpdate(live!);
     try {
-      phaseDone("bundles (reused)");
+      phases.done("bundles (reused)");
       const seo = await buildSeo(content, update.site, root, { drawCards: options.drawCards, liveDir: liveSite });
       // A deleted page's card goes (og/ also holds the site's own pictures, which stay: updatePublicFiles keeps those).
       for (const card of filesUnder(join(liveSite, "og"), { relative: true }).map((name) => `og/${name}`))
         if (!seo.cardFiles.has(card) && !(card in publicFiles) && !(card.replace(/\.(br|gz)$/, "") in publicFiles)) update.remove(card);
-      phaseDone("social cards");
+      phases.done("social cards");
       const { template, manifest, apiBase } = previous;
       const pages = await prerender(
         { outDir: update.site, serverEntryFile: join(live!, "server", "entry-server.js"), template, manifest, site: content.site! },
@@ -301,10 +299,10 @@ async function buildWith(
       const keptSiteFiles = previous.siteFile && previous.siteFile !== pages.siteFile ? siteFileAndCopies(previous.siteFile) : [];
       for (const file of filesUnder(join(liveSite, "assets"), { relative: true }).map((f) => join("assets", f)))
         if (SITE_DATA_FILE.test(file) && !keptSiteFiles.includes(file) && !siteFileAndCopies(pages.siteFile).includes(file)) update.remove(file);
-      phaseDone("prerender");
+      phases.done("prerender");
       if (options.stage) {
         const go = await options.stage({ site: update.site, under: liveSite, removed: update.removals() });
-        phaseDone("staged");
+        phases.done("staged");
         if (!go) {
           update.discard();
           return { ...summary(pages, seo), switched: false };
@@ -319,7 +317,7 @@ async function buildWith(
         { builtAt: new Date().toISOString(), htmlFiles: pages.htmlFiles, carried },
         { name: STATE_FILE, text: JSON.stringify(state) },
       );
-      phaseDone("switch");
+      phases.done("switch");
       return { ...summary(pages, seo), filesWritten: applied.moved, filesRemoved: applied.removed };
     } catch (error) {
       update.discard();
@@ -352,20 +350,20 @@ async function buildWith(
     const template = readFileSync(join(site, "index.html"), "utf8");
     const manifest = JSON.parse(readFileSync(join(site, ".vite", "manifest.json"), "utf8")) as ViteManifest;
     rmSync(join(site, ".vite"), { recursive: true, force: true });
-    phaseDone("bundles");
+    phases.done("bundles");
 
     const seo = await buildSeo(content, site, root, { drawCards: options.drawCards });
-    phaseDone("social cards");
+    phases.done("social cards");
 
     const pages = await prerender({ outDir: site, serverEntryFile: join(server, "entry-server.js"), template, manifest, site: content.site! }, content, seo, {
       sharedDigest,
       apiBase,
       pageDataDigest: (file, data) => checks.pageDataDigest(file, data),
     });
-    phaseDone("prerender");
+    phases.done("prerender");
     // Scripts, styles and pictures: compressed once per bundle (the server compresses pages and their data).
     await precompress(site, pages.written);
-    phaseDone("compress");
+    phases.done("compress");
 
     const assets = filesUnder(join(site, "assets"), { relative: true })
       .map((f) => join("assets", f))
@@ -383,7 +381,7 @@ async function buildWith(
     // A whole build that is not linked never goes live: dropped, or left by a kill, the next build removes it.
     if (options.stage) {
       const go = await options.stage({ site, under: null, removed: [] });
-      phaseDone("staged");
+      phases.done("staged");
       if (!go) {
         rmSync(dir, { recursive: true, force: true });
         return { ...summary(pages, seo), switched: false };
@@ -391,7 +389,7 @@ async function buildWith(
     }
     goLive(root, dir);
     removeOtherBuilds(root, live ? [dir, live] : [dir]);
-    phaseDone("switch");
+    phases.done("switch");
     return summary(pages, seo);
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
