@@ -5,8 +5,8 @@ import type { Site } from "../shared/generated/schema-types.ts";
 import { sha256, STORE_FROM, type CheckedAhead, type ListedFiles } from "../content/site-checks.ts";
 import { checkFile } from "../content/check-file.ts";
 import { siteYamlFiles, validatorsOf } from "../content/site.ts";
-import { fileStamp } from "../shared/files-under.ts";
-import { drawPages, loadServerEntry, type PageJob, type PageWriterInput } from "./prerender.ts";
+import { fileStamp, modifiedAt } from "../shared/files-under.ts";
+import { drawPages, loadServerEntry, pageWriter, type PageJob, type PageWriterInput } from "./prerender.ts";
 
 /**
  * The build's helper thread (startHelper): it does, on the other core, work the main thread
@@ -47,7 +47,8 @@ answerInOrder(async (question: HelperQuestion): Promise<ListedFiles | string[][]
       }
     return null;
   }
-  return drawPages(...question.draw);
+  const [input, jobs] = question.draw;
+  return drawPages(await pageWriter(input), jobs);
 });
 
 /**
@@ -66,7 +67,7 @@ function checkedAhead(root: string, store: string, files: string[], stamps: stri
   } catch {
     return [];
   }
-  const changed = files.filter((_, i) => stamps[i] !== "gone" && Number.parseFloat(stamps[i]!) >= since);
+  const changed = files.filter((_, i) => (modifiedAt(stamps[i]!) ?? -Infinity) >= since);
   if (changed.length > STORE_FROM) return [];
   const validators = changed.length > 0 ? validatorsOf(root) : null;
   return changed.map((full) => {

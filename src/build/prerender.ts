@@ -175,8 +175,6 @@ export function sitemapXml(siteUrl: string, primaryRoutes: string[]): string {
 /** One address to write: its data, the head tags other build steps made for it, and the file it comes from (for errors). */
 export type PageJob = [url: string, entry: PageEntry, extra: string[], source: string, file?: string];
 
-const withFile = ([url, entry, extra, source]: PageJob, file: string): PageJob => [url, entry, extra, source, file];
-
 /** What every page is made from. */
 export interface PageWriterInput {
   outDir: string;
@@ -282,13 +280,14 @@ export async function pageWriter({ outDir, serverEntryFile, template, manifest, 
 /** The server bundle's renderer (entry-server.tsx as built): about 0.1 s to load, React and every block. */
 export const loadServerEntry = async (file: string): Promise<ServerEntry> => (await import(pathToFileURL(file).href)) as ServerEntry;
 
-/** Draws `jobs` with `input` (on the build's helper thread, helper-worker.ts): each one's files, HTML first. */
-export async function drawPages(input: PageWriterInput, jobs: PageJob[]): Promise<string[][]> {
-  const writer = await pageWriter(input);
+/** Writes `jobs` one after another with `writer` (the prerender workers, the build's helper thread): each one's files, HTML first. */
+export async function drawPages(writer: PageWriter, jobs: readonly PageJob[]): Promise<string[][]> {
   const files: string[][] = [];
   for (const job of jobs) files.push(await writer.page(job));
   return files;
 }
+
+export type PageWriter = Awaited<ReturnType<typeof pageWriter>>;
 
 /** The files one address was written to (relative to outDir), and the digest of everything they were made from. */
 export interface PageRecord {
@@ -405,12 +404,12 @@ export async function prerender(input: PageWriterInput, content: SiteContent, pa
     drawn.push(
       ...(await inWorkers<PageJob, string[]>(new URL("./prerender-worker.ts", import.meta.url), input, toDraw.length, jobAt, { batch: 25, heapMb: 128 })),
     );
-  // Each job names its file (the not-found page's is not its address's path), as the other thread writes it there.
+  // As a prerender worker writes them: each page at its address's path, the not-found page where its job names.
   else if (options.drawFew && toDraw.length > 0)
     drawn.push(
       ...(await options.drawFew(
         input,
-        toDraw.map(([, job, file]) => withFile(job, file)),
+        toDraw.map(([, job]) => job),
       )),
     );
   else for (const [, job, file] of toDraw) drawn.push(await writer.page(job, file));

@@ -72,3 +72,8 @@ export function fileStamp(path: string): string {
     return "gone";
   }
 }
+
+/** The modification time (ms) a fileStamp holds; null for "gone". */
+export function modifiedAt(stamp: string): number | null {
+  return stamp === "gone" ? null : Number(stamp.slice(0, stamp.indexOf(":")));
+}

@@ -1,9 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { execFileSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { filesUnder, type FilesUnderOptions } from "../../../src/shared/files-under.ts";
+import { fileStamp, filesUnder, modifiedAt, type FilesUnderOptions } from "../../../src/shared/files-under.ts";
 
 const root = mkdtempSync(join(tmpdir(), "nexa-files-under-"));
 const dir = join(root, "tree");
@@ -70,5 +70,19 @@ describe("filesUnder", () => {
     ["an empty folder", join(dir, "empty")],
   ])("lists nothing for %s", (_, path) => {
     expect(filesUnder(path)).toEqual([]);
+  });
+});
+
+describe("fileStamp and modifiedAt", () => {
+  it("stamp a file by its modification time and size, which modifiedAt reads back; a missing file is gone", () => {
+    const file = join(root, "stamped.txt");
+    writeFileSync(file, "twelve bytes");
+    const when = new Date("2026-11-29T06:00:00.250Z");
+    utimesSync(file, when, when);
+    const stamp = fileStamp(file);
+    expect(stamp).toBe(`${when.getTime()}:12`);
+    expect(modifiedAt(stamp)).toBe(when.getTime());
+    expect(fileStamp(join(root, "no-such-file"))).toBe("gone");
+    expect(modifiedAt("gone")).toBeNull();
   });
 });
