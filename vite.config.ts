@@ -4,7 +4,7 @@ import { realpathSync } from "node:fs";
 import { join, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type CSSOptions, type Plugin, type UserConfig } from "vite";
-import { sitePlugin } from "./src/build/vite-plugin.ts";
+import { sitePlugin, type SitePluginOptions } from "./src/build/vite-plugin.ts";
 
 /**
  * Stylesheets go through Lightning CSS (the bundles' minifier already) rather than PostCSS, for
@@ -103,17 +103,34 @@ const PROJECT_DIR = fileURLToPath(new URL(".", import.meta.url));
 /**
  * What the dev server neither watches nor scans: builds and throwaway copies, which hold thousands of
  * files, and the folders it never serves and whose changes it has no use for (the compiled commands,
- * the enquiry database, the docs, the tests, the tools). Watching those 420 files cost its start in
- * this folder about 0.3 s of CPU beside the first page's check; alternated first starts with no check
- * store, the first page came at 2.29 s against 2.75 s (medians of 6). Anchored to this project's folder
- * rather than matched as a .tmp folder anywhere, which would also match every file of a copy under .tmp/
- * when the dev server runs inside it (the benchmarks do), so its saves went unseen.
+ * the enquiry database, the docs, the tests, the tools; the server's, the commands' and the editor's
+ * code; the build's and the checks' code, which it loaded at its start and takes again only at the
+ * next). Watching those 420 files cost its start in this folder about 0.3 s of CPU beside the first
+ * page's check; alternated first starts with no check store, the first page came at 2.29 s against
+ * 2.75 s (medians of 6). The code folders were 190 of the 650 entries it still read at each start.
+ * Anchored to this project's folder rather than matched as a .tmp folder anywhere, which would also
+ * match every file of a copy under .tmp/ when the dev server runs inside it (the benchmarks do), so
+ * its saves went unseen.
  */
-export const DEV_UNWATCHED = [".builds", ".tmp", "dist", "dist-server", "data", "docs", "tests", "tools"].map((dir) => PROJECT_DIR + dir + sep);
+export const DEV_UNWATCHED = [
+  ".builds",
+  ".tmp",
+  "dist",
+  "dist-server",
+  "data",
+  "docs",
+  "tests",
+  "tools",
+  "src/server",
+  "src/cli",
+  "src/admin",
+  "src/build",
+  "src/content",
+].map((dir) => join(PROJECT_DIR, dir) + sep);
 const unwatched = (path: string) => DEV_UNWATCHED.some((dir) => path.startsWith(dir) || path + sep === dir);
 
-/** The project's Vite configuration; the build (src/build/build-site.ts) has checked site/ already, so its bundles do not read it again. */
-export const siteConfig = (options: { contentChecked?: boolean } = {}): UserConfig => ({
+/** The project's Vite configuration, with the site plugin's options (the build has checked site/ already; the dev server lists it ahead). */
+export const siteConfig = (options: SitePluginOptions = {}): UserConfig => ({
   publicDir: "site/assets",
   css: siteCss,
   plugins: [refuseDotPaths(), allowLinkedDependencies(), sitePlugin(undefined, options), react()],
