@@ -206,7 +206,7 @@ export async function buildSite(root: string, options: BuildOptions): Promise<Bu
   const reuse = previous !== null && previous.codeDigest === code && "apiBase" in previous && "publicFiles" in previous;
   const helper = startHelper<HelperQuestion, unknown>(new URL("./helper-worker.ts", import.meta.url), null);
   // First the files, which the checks need soon; then, reusing the live build's bundles, its renderer, to draw the pages that changed.
-  const listed = helper?.ask({ list: { root, store: contentChecksStore(root) } }) as Promise<ListedFiles> | undefined;
+  const listed = helper?.ask({ list: { root, store: contentChecksStore(root), upTo: STORE_FROM } }) as Promise<ListedFiles> | undefined;
   // Taken by the first check, which lists the files itself when this fails.
   listed?.catch(() => undefined);
   if (helper && reuse) {

@@ -2,17 +2,19 @@ import { readFileSync, statSync } from "node:fs";
 import { answerInOrder } from "./worker-pool.ts";
 import type { PageEntry } from "../shared/page-entry.ts";
 import type { Site } from "../shared/generated/schema-types.ts";
-import { sha256, STORE_FROM, type CheckedAhead, type ListedFiles } from "../content/site-checks.ts";
+import { sha256, type CheckedAhead, type ListedFiles } from "../content/site-checks.ts";
 import { checkFile } from "../content/check-file.ts";
 import { siteYamlFiles, validatorsOf } from "../content/site.ts";
 import { fileStamp, modifiedAt } from "../shared/files-under.ts";
 import { drawPages, loadServerEntry, pageWriter, type PageJob, type PageWriterInput } from "./prerender.ts";
 
 /**
- * The build's helper thread (startHelper): it does, on the other core, work the main thread
- * needs later while that one reads the check store. In the order asked:
+ * The build's and the dev server's helper thread (startHelper): it does, on the other core, work
+ * the main thread needs later while that one reads the check store (the build) or starts Vite (the
+ * dev server). In the order asked:
  * - `list`: the site's page files, their problems, and each file's stamp (SiteChecks' listAhead),
- *   with the files changed since the check store was written checked ahead (checkedAhead);
+ *   with the files changed since the check store was written checked ahead, up to `upTo` of them
+ *   (checkedAhead);
  * - `warm`: load the live build's renderer, for a rebuild that reuses its bundles, and draw its
  *   home page once from its own files (thrown away): the first page a renderer draws takes three
  *   to four times as long as the next while the engine compiles React's code (an industry page:
@@ -21,7 +23,14 @@ import { drawPages, loadServerEntry, pageWriter, type PageJob, type PageWriterIn
  * One thread for all three: two workers beside the main thread on a two-core machine slowed the
  * store's reading more than the second one saved.
  */
-export type HelperQuestion = { list: { root: string; store: string } } | { warm: Warm } | { draw: [PageWriterInput, PageJob[]] };
+export type HelperQuestion = { list: ListQuestion } | { warm: Warm } | { draw: [PageWriterInput, PageJob[]] };
+
+/** The site at `root`, with the check store at `store`: check ahead the files changed since it was written, if there are no more than `upTo`. */
+export interface ListQuestion {
+  root: string;
+  store: string;
+  upTo: number;
+}
 
 /** The live build's renderer (its server entry), and a page it drew with the settings it drew it with: their files. */
 export interface Warm {
@@ -31,10 +40,9 @@ export interface Warm {
 
 answerInOrder(async (question: HelperQuestion): Promise<ListedFiles | string[][] | null> => {
   if ("list" in question) {
-    const { root, store } = question.list;
-    const listed = siteYamlFiles(root);
+    const listed = siteYamlFiles(question.list.root);
     const stamps = listed.files.map(fileStamp);
-    return { ...listed, stamps, checked: checkedAhead(root, store, listed.files, stamps) };
+    return { ...listed, stamps, checked: checkedAhead(question.list, listed.files, stamps) };
   }
   if ("warm" in question) {
     const { entry, page } = question.warm;
@@ -52,23 +60,27 @@ answerInOrder(async (question: HelperQuestion): Promise<ListedFiles | string[][]
 });
 
 /**
- * The files modified since the check store was written, checked here: a rebuild after an edit
- * checks the edited file on this thread while the main one reads the store, rather than after it
- * (loading the validators and a first check, about 60 ms of a one-title rebuild at 10,000
- * pages). A second's margin, as a file saved in the store's second may be newer than its stamp
- * there; the main thread takes a result only for the very text it finds (its digest), so a guess
- * too wide costs this thread's time, never a wrong check. None without a store, or when more files
- * changed than a build leaves unstored (STORE_FROM): the build checks those on its own workers.
+ * The files modified since the check store was written, checked here while the main thread does
+ * something else:
+ * - a rebuild after an edit checks the edited file on this thread while the main one reads the
+ *   store, rather than after it (loading the validators and a first check, about 60 ms of a
+ *   one-title rebuild at 10,000 pages). It asks for no more than a build leaves unstored
+ *   (STORE_FROM): the build checks more on its own workers;
+ * - the dev server's first start of a checkout (no store) checks every file here while Vite starts
+ *   on the main thread, rather than at the first page's request after it (0.3 s at 80 pages).
+ * A second's margin, as a file saved in the store's second may be newer than its stamp there; the
+ * main thread takes a result only for the very text it finds (its digest), so a guess too wide
+ * costs this thread's time, never a wrong check. Without a store every file counts as changed.
  */
-function checkedAhead(root: string, store: string, files: string[], stamps: string[]): CheckedAhead[] {
-  let since: number;
+function checkedAhead({ root, store, upTo }: ListQuestion, files: string[], stamps: string[]): CheckedAhead[] {
+  let since = -Infinity;
   try {
     since = statSync(store).mtimeMs - 1000;
   } catch {
-    return [];
+    // No store: every file is new to it.
   }
   const changed = files.filter((_, i) => (modifiedAt(stamps[i]!) ?? -Infinity) >= since);
-  if (changed.length > STORE_FROM) return [];
+  if (changed.length > upTo) return [];
   const validators = changed.length > 0 ? validatorsOf(root) : null;
   return changed.map((full) => {
     const bytes = readFileSync(full);

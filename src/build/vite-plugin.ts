@@ -6,7 +6,7 @@ import { formatProblem, formatText } from "../content/format-problems.ts";
 import { pageEntries } from "../content/page-entries.ts";
 import type { Problem } from "../content/problem.ts";
 import { isPageFile, routeOfFile } from "../content/routes.ts";
-import { SiteChecks, STORE_FROM } from "../content/site-checks.ts";
+import { SiteChecks, STORE_FROM, type ListedFiles } from "../content/site-checks.ts";
 import { loadSiteContent, type SiteContent } from "../content/site.ts";
 import { contentChecksStore } from "./publish.ts";
 import { numberedPageOf } from "../shared/listing-pages.ts";
@@ -91,11 +91,15 @@ ${items.join("\n")}
 `;
 }
 
-/**
- * `root` defaults to Vite's own resolved root (the folder holding site/, schema/ and index.html).
- * `contentChecked`: the caller (the build) has already checked site/, so the bundles do not read it again.
- */
-export function sitePlugin(rootOverride?: string, options: { contentChecked?: boolean } = {}): Plugin {
+export interface SitePluginOptions {
+  /** The caller (the build) has already checked site/, so the bundles do not read it again. */
+  contentChecked?: boolean;
+  /** The dev server's: the site's files listed, and those the check store lacks checked, on another thread (SiteChecksOptions.listAhead). */
+  listAhead?: () => Promise<ListedFiles>;
+}
+
+/** `root` defaults to Vite's own resolved root (the folder holding site/, schema/ and index.html). */
+export function sitePlugin(rootOverride?: string, options: SitePluginOptions = {}): Plugin {
   let root = rootOverride ?? process.cwd();
   let content: SiteContent | null = null;
   let serving = false;
@@ -103,29 +107,56 @@ export function sitePlugin(rootOverride?: string, options: { contentChecked?: bo
   // check reuses the last build's, and a save checks the saved file and what it reaches in the other files.
   let checks: SiteChecks | null = null;
   let saving: NodeJS.Timeout | null = null;
-  const check = (touched?: string[]) => {
-    checks ??= new SiteChecks(root, { store: contentChecksStore(root) });
-    const checked = checks.check(touched ? { touched } : {});
-    // Written to the store once checks pause after a cold start (many files checked), so the next start or build finds them.
+  // Written to the store once checks pause after a cold start (many files checked), so the next start or build finds them.
+  const saveSoon = () => {
     if (saving) clearTimeout(saving);
     saving = setTimeout(() => checks?.save({ atLeast: STORE_FROM }), 2000);
     saving.unref();
+  };
+  const check = (touched?: string[]) => {
+    checks ??= new SiteChecks(root, { store: contentChecksStore(root) });
+    const checked = checks.check(touched ? { touched } : {});
+    saveSoon();
     return checked;
   };
-  const current = (): SiteContent => (content ??= check());
+  /**
+   * The dev server's first check, begun as it starts (configureServer) rather than at the first
+   * page's request; with `listAhead` (npm run dev: src/cli/dev.ts), the files the store does not
+   * hold were checked on a helper thread while Vite loaded and started on this one.
+   */
+  let firstCheck: Promise<SiteContent> | null = null;
+  // The listing made as the server started, for its first check only: a check tried again later lists the files anew.
+  let listAhead = options.listAhead;
+  const checkFirst = async (): Promise<SiteContent> => {
+    // Vite's own start first: the store is read on this thread. (And so `firstCheck` is set before anything here can fail.)
+    await new Promise((resolve) => setImmediate(resolve));
+    try {
+      checks = new SiteChecks(root, { store: contentChecksStore(root), listAhead });
+      listAhead = undefined;
+      content = await checks.checkAsync();
+    } catch (error) {
+      // A check that cannot run (a schema missing or half-edited) fails the pages that wait for it, and the next page load tries again.
+      checks = null;
+      firstCheck = null;
+      throw error;
+    }
+    saveSoon();
+    return content;
+  };
+  const current = async (): Promise<SiteContent> => content ?? (await (firstCheck ??= checkFirst()));
   /**
    * The content for a page load, after a look (a stat each) at the settings file and the page's own
    * file: one changed since it was last checked is checked now, as the watcher would have. On a busy
    * machine the watcher reports a save late (or, for some editors' writes, not at all), and the
    * page loaded meanwhile showed the old state, problems or none.
    */
-  const currentFor = (server: ViteDevServer, address: string): SiteContent => {
-    const c = current();
+  const currentFor = async (server: ViteDevServer, address: string): Promise<SiteContent> => {
+    const c = await current();
     // The file the address is drawn from: an alias's page, a numbered listing page's first page.
     const route = entryAt(c, dataPathOf(address))?.[1].route ?? address;
     const first = numberedPageOf(route)?.first ?? route;
     const own = c.pages.find((p) => p.route === first)?.file;
-    for (const file of [SETTINGS_FILE, ...(own ? [own] : [])]) if (checks?.changedSince(join(root, file))) reload(server, join(root, file), "change");
+    for (const file of [SETTINGS_FILE, ...(own ? [own] : [])]) if (checks?.changedSince(join(root, file))) await reload(server, join(root, file), "change");
     return current();
   };
   // /_data/<address>.json → what it shows, made once per check rather than per request (a list of every address).
@@ -145,8 +176,9 @@ export function sitePlugin(rootOverride?: string, options: { contentChecked?: bo
    * and problems before or after the save, so a page with problems shows them, and a fixed page, or
    * one that never had any, shows its content (an error overlay would cover pages that work).
    */
-  const reload = (server: ViteDevServer, file: string, event: "change" | "add" | "unlink") => {
-    const before = content;
+  const reload = async (server: ViteDevServer, file: string, event: "change" | "add" | "unlink") => {
+    // A save during the first check waits for it: the helper may have read the file before it.
+    const before = await current();
     // The addresses before the save, indexed now: the check below updates the content it keeps in place.
     const beforeEntries = before && before.problems.length === 0 ? indexOf(before) : null;
     content = check([file]);
@@ -176,15 +208,17 @@ export function sitePlugin(rootOverride?: string, options: { contentChecked?: bo
       content = loadSiteContent(root);
       if (content.problems.length > 0) this.error(new ContentError(content).message);
     },
-    transformIndexHtml(_html, ctx) {
+    async transformIndexHtml(_html, ctx) {
       if (!serving) return undefined;
       const path = normalizePath(new URL(ctx.originalUrl ?? ctx.path, "http://localhost").pathname) ?? "/";
-      const c = ctx.server ? currentFor(ctx.server, path) : current();
+      const c = ctx.server ? await currentFor(ctx.server, path) : await current();
       const blocking = problemsBlocking(c, path);
       if (blocking.length > 0) return problemsPage(path, blocking);
       return [{ tag: "script", attrs: { type: "application/json", id: SITE_DATA_ID }, children: jsonForHtml(c.site), injectTo: "body" }];
     },
     configureServer(server) {
+      // Its failure is the first page's to report, not the server's start's.
+      current().catch(() => undefined);
       // /_data/<address>.json from the current content (the build writes the same files to dist/_data/).
       server.middlewares.use((req, res, next) => {
         const path = new URL(req.url ?? "/", "http://localhost").pathname;
@@ -196,21 +230,23 @@ export function sitePlugin(rootOverride?: string, options: { contentChecked?: bo
               .replace(/\.json$/, "")
               .replace(/^\/index$/, "/"),
           ) ?? "/";
-        const c = currentFor(server, asked);
-        const found = entryAt(c, path);
-        const address = found?.[0] ?? asked;
-        const blocking = problemsBlocking(c, address);
-        // 409: this page cannot be shown as it stands; the app then loads the address as a whole page, which lists the problems.
-        res.statusCode = blocking.length > 0 ? 409 : found ? 200 : 404;
-        res.setHeader("content-type", "application/json; charset=utf-8");
-        res.setHeader("cache-control", "no-store");
-        res.end(JSON.stringify(blocking.length > 0 ? { error: "This page has problems.", problems: blocking } : (found?.[1] ?? { route: null })));
+        currentFor(server, asked).then((c) => {
+          const found = entryAt(c, path);
+          const address = found?.[0] ?? asked;
+          const blocking = problemsBlocking(c, address);
+          // 409: this page cannot be shown as it stands; the app then loads the address as a whole page, which lists the problems.
+          res.statusCode = blocking.length > 0 ? 409 : found ? 200 : 404;
+          res.setHeader("content-type", "application/json; charset=utf-8");
+          res.setHeader("cache-control", "no-store");
+          res.end(JSON.stringify(blocking.length > 0 ? { error: "This page has problems.", problems: blocking } : (found?.[1] ?? { route: null })));
+        }, next);
       });
       const watched = [join(root, "site"), join(root, "schema")];
       server.watcher.add(watched);
-      const onChange = (event: "change" | "add" | "unlink") => (file: string) => {
-        if (watched.some((dir) => file.startsWith(dir)) && /\.(ya?ml|json)$/.test(file)) reload(server, file, event);
-        else if (file.startsWith(join(root, "site", "assets"))) reload(server, file, event);
+      // Returns the reload, which the watcher does not wait for (the plugin's tests do).
+      const onChange = (event: "change" | "add" | "unlink") => async (file: string) => {
+        const ours = (watched.some((dir) => file.startsWith(dir)) && /\.(ya?ml|json)$/.test(file)) || file.startsWith(join(root, "site", "assets"));
+        if (ours) await reload(server, file, event).catch((error: unknown) => server.config.logger.error(String(error), { error: error as Error }));
       };
       server.watcher.on("change", onChange("change"));
       server.watcher.on("add", onChange("add"));

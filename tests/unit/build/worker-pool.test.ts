@@ -56,8 +56,8 @@ describe("the build's helper thread", () => {
     const helper = startHelper<HelperQuestion, ListedFiles>(HELPER, null)!;
     try {
       const [first, second] = await Promise.all([
-        helper.ask({ list: { root: one.root, store: NO_STORE } }),
-        helper.ask({ list: { root: two.root, store: NO_STORE } }),
+        helper.ask({ list: { root: one.root, store: NO_STORE, upTo: STORE_FROM } }),
+        helper.ask({ list: { root: two.root, store: NO_STORE, upTo: STORE_FROM } }),
       ]);
       for (const [listed, root] of [
         [first, one.root],
@@ -67,8 +67,8 @@ describe("the build's helper thread", () => {
         expect(listed.files).toEqual(here.files);
         expect(listed.problems).toEqual(here.problems);
         expect(listed.stamps).toEqual(here.files.map(fileStamp));
-        expect(listed.files.length).toBeGreaterThan(50);
-        // No check store: nothing is checked ahead.
+        expect(listed.files.length).toBeGreaterThan(STORE_FROM);
+        // No check store: every file is new to it, more than a build asks for, so none is checked ahead.
         expect(listed.checked).toEqual([]);
       }
     } finally {
@@ -95,7 +95,7 @@ describe("the build's helper thread", () => {
       // The store's modification time a few seconds back: only the file saved since is newer (by more than the second of margin).
       const back = new Date(Date.now() - 5000);
       utimesSync(store, back, back);
-      const listed = await helper.ask({ list: { root: made.root, store } });
+      const listed = await helper.ask({ list: { root: made.root, store, upTo: STORE_FROM } });
       expect(listed.checked!.map((c) => c.full)).toEqual([edited]);
       const [ahead] = listed.checked!;
       expect(ahead!.digest).toBe(sha256(readFileSync(edited)));
@@ -105,7 +105,25 @@ describe("the build's helper thread", () => {
       // More files changed than a build leaves unstored: none is checked ahead (the build's own workers check them).
       const newer = new Date(Date.now() + 1000);
       for (const full of siteYamlFiles(made.root).files.slice(0, STORE_FROM + 1)) utimesSync(full, newer, newer);
-      expect((await helper.ask({ list: { root: made.root, store } })).checked).toEqual([]);
+      expect((await helper.ask({ list: { root: made.root, store, upTo: STORE_FROM } })).checked).toEqual([]);
+    } finally {
+      await helper.stop();
+      made.cleanup();
+    }
+  }, 60_000);
+
+  it("checks ahead every file when there is no check store and the dev server asks for all of them, as a check here finds them", async () => {
+    announceCompiled();
+    const made = siteCopyRoot();
+    const helper = startHelper<HelperQuestion, ListedFiles>(HELPER, null)!;
+    try {
+      const listed = await helper.ask({ list: { root: made.root, store: NO_STORE, upTo: Infinity } });
+      expect(listed.checked!.map((c) => c.full)).toEqual(listed.files);
+      const validators = validatorsOf(made.root);
+      for (const ahead of listed.checked!) {
+        expect(ahead.digest).toBe(sha256(readFileSync(ahead.full)));
+        expect(ahead.result).toEqual(checkFile(made.root, ahead.full, validators));
+      }
     } finally {
       await helper.stop();
       made.cleanup();
@@ -121,18 +139,18 @@ describe("the build's helper thread", () => {
         (error: unknown) => error as Error,
       );
     const [failing, after] = await Promise.all([
-      errorOf(helper.ask({ list: { root: "/no/such/folder", store: NO_STORE } })),
-      errorOf(helper.ask({ list: { root: "/no/such/folder/either", store: NO_STORE } })),
+      errorOf(helper.ask({ list: { root: "/no/such/folder", store: NO_STORE, upTo: STORE_FROM } })),
+      errorOf(helper.ask({ list: { root: "/no/such/folder/either", store: NO_STORE, upTo: STORE_FROM } })),
     ]);
     expect(failing?.message).toMatch(/ENOENT.*\/no\/such\/folder/);
     expect(after).toBe(failing);
-    expect((await errorOf(helper.ask({ list: { root: "/", store: NO_STORE } })))?.message).toBe(failing?.message);
+    expect((await errorOf(helper.ask({ list: { root: "/", store: NO_STORE, upTo: STORE_FROM } })))?.message).toBe(failing?.message);
     await helper.stop();
 
     const stopped = startHelper<HelperQuestion, ListedFiles>(HELPER, null)!;
-    const unanswered = errorOf(stopped.ask({ list: { root: "/no/such/folder", store: NO_STORE } }));
+    const unanswered = errorOf(stopped.ask({ list: { root: "/no/such/folder", store: NO_STORE, upTo: STORE_FROM } }));
     await stopped.stop();
     expect((await unanswered)?.message).toBe("the helper was stopped before it answered");
-    expect((await errorOf(stopped.ask({ list: { root: "/", store: NO_STORE } })))?.message).toBe("the helper was stopped before it answered");
+    expect((await errorOf(stopped.ask({ list: { root: "/", store: NO_STORE, upTo: STORE_FROM } })))?.message).toBe("the helper was stopped before it answered");
   }, 60_000);
 });

@@ -87,10 +87,10 @@ describe("src/cli/launch.mjs: the commands and the server as compiled JavaScript
   });
 
   /** `launch.mjs dev` in `dir` on a free port, once its output includes `until` (by default the address it prints). */
-  async function startDev(dir: string, until?: RegExp) {
+  async function startDev(dir: string, until?: RegExp, cwd = dir) {
     const port = await freePort();
     const dev = spawn(process.execPath, [join(dir, "src/cli/launch.mjs"), "dev", "--port", String(port), "--strictPort"], {
-      cwd: dir,
+      cwd,
       stdio: ["ignore", "pipe", "pipe"],
     });
     started.push(dev);
@@ -118,6 +118,20 @@ describe("src/cli/launch.mjs: the commands and the server as compiled JavaScript
     expect(((await data.json()) as { route: string }).route).toBe("/legal-privacy");
     // The dev server's file rules hold (vite.config.ts): the enquiry database is never served.
     expect((await fetch(`http://127.0.0.1:${port}/data/enquiries.db`)).status).toBe(403);
+  }, 60_000);
+
+  it("serves the project it belongs to, wherever it is started from", async () => {
+    const elsewhere = mkdtempSync(join(tmpdir(), "nexa-dev-cwd-"));
+    try {
+      const { port } = await startDev(ROOT, undefined, elsewhere);
+      const page = await fetch(`http://127.0.0.1:${port}/legal-privacy`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain(`id="${SITE_DATA_ID}"`);
+      const data = await fetch(`http://127.0.0.1:${port}/_data/legal-privacy.json`);
+      expect(((await data.json()) as { route: string }).route).toBe("/legal-privacy");
+    } finally {
+      rmSync(elsewhere, { recursive: true, force: true });
+    }
   }, 60_000);
 
   it("pre-bundles the dev server's dependencies as it compiles (npm install), so the first `npm run dev` bundles none", async () => {
