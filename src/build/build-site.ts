@@ -4,14 +4,14 @@ import { dirname, join } from "node:path";
 import type { SiteContent } from "../content/site.ts";
 import { filesUnder } from "../shared/files-under.ts";
 import { dataPathOf, SITE_DATA_FILE } from "../shared/data-paths.ts";
-import type { FileCheck } from "../content/check-file.ts";
 import { sha256, SiteChecks, STORE_FROM, type ListedFiles } from "../content/site-checks.ts";
 import { CompressQueue, precompress } from "./precompress.ts";
 import { prerender, type PageState, type ViteManifest } from "./prerender.ts";
 import { contentChecksStore, goLive, liveBuildDir, LiveUpdate, markComplete, newBuildDir, readCompletion, removeOtherBuilds } from "./publish.ts";
 import { buildSeo } from "./seo/page-seo.ts";
 import type { CardStats } from "./seo/social-cards.ts";
-import { inWorkers, PARALLEL_FROM, startHelper, type Helper } from "./worker-pool.ts";
+import { startHelper, type Helper } from "./worker-pool.ts";
+import { checkManyInWorkers } from "./check-pool.ts";
 import type { HelperQuestion } from "./helper-worker.ts";
 
 /**
@@ -237,11 +237,7 @@ async function buildWith(root: string, options: BuildOptions, { live, previous, 
     // Compiled (npm run build), the files are listed and stamped on the helper thread while the store is read here:
     // 0.1 s of a one-page rebuild at 10,000 pages. From source, a worker would first load tsx, which takes longer.
     listAhead: listed ? () => listed : undefined,
-    checkMany: {
-      from: PARALLEL_FROM,
-      check: (files) =>
-        inWorkers<string, FileCheck>(new URL("./check-worker.ts", import.meta.url), { root }, files.length, (k) => files[k]!, { batch: 50, heapMb: 128 }),
-    },
+    checkMany: checkManyInWorkers(root),
   });
   const content = await checks.checkAsync();
   const checked = checks.checkedFiles;

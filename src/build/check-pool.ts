@@ -1,20 +1,17 @@
 import { inWorkers, PARALLEL_FROM } from "./worker-pool.ts";
 import type { FileCheck } from "../content/check-file.ts";
-import { checkFiles, crossCheck, siteYamlFiles, type LoadOptions, type SiteContent } from "../content/site.ts";
+import type { SiteChecksOptions } from "../content/site-checks.ts";
 
 /**
- * loadSiteContent with the per-file checks (parsing, most of the time) spread over worker
- * threads, one per core; the cross-file checks then run here, on the same results in the same
- * order, so the problems and the content are exactly loadSiteContent's. The build uses it.
+ * SiteChecks' checkMany for the build and the dev server: from PARALLEL_FROM files on, the
+ * per-file checks (parsing, most of the time) are spread over worker threads, one per core. The
+ * results come back in the files' order and the cross-file checks run on the calling thread, so
+ * the problems and the content are exactly those of a check in one thread.
  */
-export async function loadSiteContentInParallel(root: string, options: LoadOptions = {}): Promise<SiteContent> {
-  const yaml = siteYamlFiles(root);
-  const results =
-    yaml.files.length < PARALLEL_FROM
-      ? checkFiles(root, yaml.files)
-      : await inWorkers<string, FileCheck>(new URL("./check-worker.ts", import.meta.url), { root }, yaml.files.length, (i) => yaml.files[i]!, {
-          batch: 50,
-          heapMb: 128,
-        });
-  return crossCheck(root, yaml, results, options);
+export function checkManyInWorkers(root: string): NonNullable<SiteChecksOptions["checkMany"]> {
+  return {
+    from: PARALLEL_FROM,
+    check: (files) =>
+      inWorkers<string, FileCheck>(new URL("./check-worker.ts", import.meta.url), { root }, files.length, (k) => files[k]!, { batch: 50, heapMb: 128 }),
+  };
 }

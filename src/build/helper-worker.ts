@@ -67,7 +67,8 @@ answerInOrder(async (question: HelperQuestion): Promise<ListedFiles | string[][]
  *   one-title rebuild at 10,000 pages). It asks for no more than a build leaves unstored
  *   (STORE_FROM): the build checks more on its own workers;
  * - the dev server's first start of a checkout (no store) checks every file here while Vite starts
- *   on the main thread, rather than at the first page's request after it (0.3 s at 80 pages).
+ *   on the main thread, rather than at the first page's request after it (0.3 s at 80 pages); it
+ *   asks for fewer than a worker pool is started for (PARALLEL_FROM), and hands more to one.
  * A second's margin, as a file saved in the store's second may be newer than its stamp there; the
  * main thread takes a result only for the very text it finds (its digest), so a guess too wide
  * costs this thread's time, never a wrong check. Without a store every file counts as changed.

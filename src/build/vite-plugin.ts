@@ -9,6 +9,7 @@ import { isPageFile, routeOfFile } from "../content/routes.ts";
 import { SiteChecks, STORE_FROM, type ListedFiles } from "../content/site-checks.ts";
 import { loadSiteContent, type SiteContent } from "../content/site.ts";
 import { contentChecksStore } from "./publish.ts";
+import { checkManyInWorkers } from "./check-pool.ts";
 import { numberedPageOf } from "../shared/listing-pages.ts";
 import type { PageEntry } from "../shared/page-entry.ts";
 
@@ -131,7 +132,8 @@ export function sitePlugin(rootOverride?: string, options: SitePluginOptions = {
     // Vite's own start first: the store is read on this thread. (And so `firstCheck` is set before anything here can fail.)
     await new Promise((resolve) => setImmediate(resolve));
     try {
-      checks = new SiteChecks(root, { store: contentChecksStore(root), listAhead });
+      // A site with many files the store lacks (a large site's first start) is checked on worker threads, as the build checks it.
+      checks = new SiteChecks(root, { store: contentChecksStore(root), listAhead, checkMany: checkManyInWorkers(root) });
       listAhead = undefined;
       content = await checks.checkAsync();
     } catch (error) {

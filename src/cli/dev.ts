@@ -1,7 +1,7 @@
 import { fileURLToPath } from "node:url";
 import type { HelperQuestion } from "../build/helper-worker.ts";
 import { contentChecksStore } from "../build/publish.ts";
-import { startHelper } from "../build/worker-pool.ts";
+import { PARALLEL_FROM, startHelper } from "../build/worker-pool.ts";
 import type { ListedFiles } from "../content/site-checks.ts";
 import { isEntryPoint, readArgs, wholeNumber } from "./options.ts";
 
@@ -16,8 +16,9 @@ import { isEntryPoint, readArgs, wholeNumber } from "./options.ts";
  * (src/cli/launch.mjs).
  *
  * Vite and the configuration are imported only once the helper thread has started: it lists the
- * site's files and checks those the check store lacks (every one at a checkout's first start)
- * while this thread loads Vite (about 0.2 s) and starts it. Begun at the server's start instead,
+ * site's files and checks those the check store lacks (every one at a checkout's first start, up to
+ * a few hundred; more go to a pool of check workers) while this thread loads Vite (about 0.2 s) and
+ * starts it. Begun at the server's start instead,
  * the check ended after the first page had asked for it; on this thread, at the first page, it
  * took 0.3 s of the 2 s to that page at 80 pages.
  */
@@ -54,7 +55,7 @@ export async function runDev(args: readonly string[]): Promise<void> {
 }
 
 /**
- * The site's files at `root`, listed and stamped on the build's helper thread, with every file
+ * The site's files at `root`, listed and stamped on the build's helper thread, with the files
  * changed since the check store was written checked there (as the dev server's first check takes
  * them); null from source or on one core, where the dev server checks them itself (startHelper).
  */
@@ -62,7 +63,8 @@ function listAhead(root: string): Promise<ListedFiles> | null {
   const helper = startHelper<HelperQuestion, ListedFiles>(new URL("../build/helper-worker.ts", import.meta.url), null);
   if (!helper) return null;
   const store = contentChecksStore(root);
-  const listed = helper.ask({ list: { root, store, upTo: Infinity } });
+  // More than a worker pool is started for, and the dev server's first check hands them to one (checkManyInWorkers).
+  const listed = helper.ask({ list: { root, store, upTo: PARALLEL_FROM - 1 } });
   // One question only: the thread ends once it is answered (a failed listing is made again by the first check).
   void listed.then(helper.stop, helper.stop);
   return listed;

@@ -88,7 +88,7 @@ export function loadSiteContent(root: string, options: LoadOptions = {}): SiteCo
 /** The validators for a project's schema/ folder (compiled once per process while the schemas stay the same). */
 export const validatorsOf = (root: string): Validators => validatorsFor(join(root, "schema"));
 
-/** checkFile on each file (absolute paths), in order: in this thread, or in a worker of check-pool.ts. */
+/** checkFile on each file (absolute paths), in order: in this thread, or in a worker of check-pool.ts (checkManyInWorkers). */
 export const checkFiles = (root: string, files: readonly string[], validators = validatorsOf(root)): FileCheck[] =>
   files.map((full) => checkFile(root, full, validators));
 
