@@ -114,9 +114,9 @@ export function sitePlugin(rootOverride?: string, options: SitePluginOptions = {
     saving = setTimeout(() => checks?.save({ atLeast: STORE_FROM }), 2000);
     saving.unref();
   };
-  const check = (touched?: string[]) => {
-    checks ??= new SiteChecks(root, { store: contentChecksStore(root) });
-    const checked = checks.check(touched ? { touched } : {});
+  // A save's check, after the first check (reload waits for it), which made `checks`.
+  const check = (touched: string[]) => {
+    const checked = checks!.check({ touched });
     saveSoon();
     return checked;
   };
