@@ -42,6 +42,7 @@ import { timeOrderedId } from "../../src/server/time-ordered-id.mjs";
 import { readArgs, usageError } from "../../src/cli/options.ts";
 import { findPostgresBin, POSTGRES_MISSING, startTemporaryPostgres, type TemporaryPostgres } from "../test/postgres.ts";
 import { freePort } from "../test/free-port.ts";
+import { procStat } from "./proc-stat.ts";
 
 const PROJECT = fileURLToPath(new URL("../..", import.meta.url));
 // `npm run serve:api`: the compiled server, with plain node.
@@ -149,20 +150,14 @@ interface ThreadTimes {
   servingPreempted: number;
 }
 
-/** User + system CPU seconds in a /proc stat line (utime and stime, in USER_HZ: 100 on Linux). */
-function cpuSecondsIn(stat: string): number {
-  const fields = stat.split(") ")[1]!.split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
 function threadTimesOf(pid: number | undefined): ThreadTimes | null {
   try {
     // The process's own line counts threads that have ended too; the serving thread's id is the process's.
     const serving = `/proc/${pid}/task/${pid}`;
     const status = readFileSync(`${serving}/status`, "utf8");
     return {
-      cpu: cpuSecondsIn(readFileSync(`/proc/${pid}/stat`, "utf8")),
-      servingCpu: cpuSecondsIn(readFileSync(`${serving}/stat`, "utf8")),
+      cpu: procStat(readFileSync(`/proc/${pid}/stat`, "utf8")).cpuSeconds,
+      servingCpu: procStat(readFileSync(`${serving}/stat`, "utf8")).cpuSeconds,
       servingPreempted: Number(/^nonvoluntary_ctxt_switches:\s+(\d+)/m.exec(status)?.[1] ?? 0),
     };
   } catch {

@@ -28,6 +28,7 @@ import { isEntryPoint, readArgs, usageError } from "../../src/cli/options.ts";
 import { contentChecksStore } from "../../src/build/publish.ts";
 import { compileCommands, makeScaledSite } from "./bench-scale.ts";
 import { measureNodeStart, nodeStartText } from "./node-start.ts";
+import { procStat, type ProcStat } from "./proc-stat.ts";
 import { median } from "./median.ts";
 
 const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
@@ -128,7 +129,7 @@ async function timeTo({ child, ready }: Started, started: number, port: number, 
 
 /** CPU time, in ms, of a process and every process under it (Linux's /proc; 0 elsewhere). */
 function treeCpuMs(root: number): number {
-  const stats = new Map<number, { parent: number; ticks: number }>();
+  const stats = new Map<number, ProcStat>();
   let pids: string[] = [];
   try {
     pids = readdirSync("/proc").filter((name) => /^\d+$/.test(name));
@@ -137,16 +138,14 @@ function treeCpuMs(root: number): number {
   }
   for (const pid of pids)
     try {
-      // After the command's closing parenthesis: state, parent, … utime (12th), stime (13th), in clock ticks.
-      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-      stats.set(Number(pid), { parent: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
+      stats.set(Number(pid), procStat(readFileSync(`/proc/${pid}/stat`, "utf8")));
     } catch {
       // A process that ended meanwhile.
     }
   const inTree = (pid: number): boolean => pid === root || (pid > 1 && stats.has(pid) && inTree(stats.get(pid)!.parent));
-  let ticks = 0;
-  for (const [pid, { ticks: t }] of stats) if (inTree(pid)) ticks += t;
-  return ticks * 10;
+  let seconds = 0;
+  for (const [pid, { cpuSeconds }] of stats) if (inTree(pid)) seconds += cpuSeconds;
+  return seconds * 1000;
 }
 
 /**
