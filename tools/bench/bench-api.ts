@@ -11,6 +11,11 @@
 // printed with its spread. A floor timed over a short run reads start-up and warm-up, not
 // the floor, so the bench refuses to measure one over less than 5 s.
 //
+// Beside the SQLite API, which is short of its target, run two references that are not floors:
+// fastify alone (the framework floor), and the least enquiry server (least-enquiry-server.ts:
+// the API's checks, row and durable commit on node:http and one thread), which shows what any
+// design of the API could reach on this machine.
+//
 // Beside each target's rate and latency it prints the CPU each request cost: the API server's
 // (all its threads, and the serving thread alone, with how often the kernel took that thread's
 // core), and the load generator's, which runs in this process on the same cores.
@@ -24,7 +29,8 @@
 //   npm run bench:api -- --duration 20 --rounds 5 --connections 20
 //   npm run bench:api -- --profile                 also CPU-profile the API server and print where its time goes per enquiry
 //   npm run bench:api -- --log-level debug         the server at another log level, to see the cost of its request lines
-//   npm run bench:api -- --port 4500               the bare server on 4500, the API on 4501, PostgreSQL on 4502 (default: any free ports)
+//   npm run bench:api -- --port 4500               the bare server on 4500, the API on 4501, PostgreSQL on 4502, the references
+//                                                  on 4503 and 4504 (default: any free ports)
 //   npm run bench:api -- --spam                    the spam defences against bots and people instead (tools/bench/bench-spam.ts):
 //                                                  1,000 posts a bot, 50 people a browser in Chromium, Firefox and WebKit
 //   npm run bench:api -- --spam --people 10 --browsers chromium,firefox --port 4500   the site on 4500, WebKitWebDriver on 4501
@@ -99,7 +105,7 @@ if (!(WARMUP >= 0)) usageError(USAGE, `--warmup must be a number of seconds, 0 o
 if (!Number.isInteger(ROUNDS) || ROUNDS < MIN_ROUNDS)
   usageError(USAGE, `--rounds must be a whole number of at least ${MIN_ROUNDS}, so each figure has a spread.`);
 if (!Number.isInteger(CONNECTIONS) || CONNECTIONS < 1) usageError(USAGE, `--connections must be a whole number of at least 1, not "${args.connections}".`);
-if (!Number.isInteger(BASE_PORT) || BASE_PORT < 0 || BASE_PORT > 65533) usageError(USAGE, `--port must be a port number, not "${args.port}".`);
+if (!Number.isInteger(BASE_PORT) || BASE_PORT < 0 || BASE_PORT > 65531) usageError(USAGE, `--port must be a port number, not "${args.port}".`);
 
 // Unique, valid payloads: autocannon puts a fresh id wherever [<id>] appears.
 const BODY = JSON.stringify({
@@ -135,7 +141,8 @@ interface Measurement {
 
 interface Target {
   name: string;
-  kind: "http" | "loop" | "api";
+  /** http and loop: the floors; api: what is measured; reference: printed beside them, no floor. */
+  kind: "http" | "loop" | "api" | "reference";
   measure(seconds: number): Promise<Measurement>;
   close(): Promise<void>;
 }
@@ -243,7 +250,12 @@ async function stopChild(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-/** The HTTP floor: node:http alone, reading the body, decoding it strictly and parsing the JSON, answering 201. */
+/**
+ * The HTTP floor: node:http alone, reading the body, decoding it strictly and parsing the JSON,
+ * answering 201 with a Content-Length as the API does. (Without one, node:http sends the answer
+ * chunked, which costs the server and the load generator more per request than the API's
+ * answer does: a floor measured so was a fifth too low, docs/bench-api-2026-11-29.md.)
+ */
 const BARE_HTTP_SERVER = `
 const { createServer } = require("node:http");
 const { randomUUID } = require("node:crypto");
@@ -257,17 +269,38 @@ createServer((request, response) => {
       enquiry = JSON.parse(utf8.decode(Buffer.concat(chunks)));
     } catch {}
     const ok = typeof enquiry?.email === "string";
-    response.writeHead(ok ? 201 : 400, { "content-type": "application/json; charset=utf-8" });
-    response.end(JSON.stringify(ok ? { session_id: randomUUID() } : { error: "Bad request" }));
+    const answer = JSON.stringify(ok ? { session_id: randomUUID() } : { error: "Bad request" });
+    response.writeHead(ok ? 201 : 400, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(answer) });
+    response.end(answer);
   });
 }).listen(Number(process.env.PORT), "127.0.0.1");
 `;
 
-async function bareHttpTarget(port: number): Promise<Target> {
+/** The framework floor: fastify as the API uses it, with its own JSON parsing and nothing else: no hooks, no checks, no store. */
+const FASTIFY_SERVER = `
+const Fastify = require("fastify");
+const { randomUUID } = require("node:crypto");
+const app = Fastify();
+app.post("/api/v1/enquiries/", async (request, reply) => {
+  const ok = typeof request.body?.email === "string";
+  return reply.code(ok ? 201 : 400).send(ok ? { session_id: randomUUID() } : { error: "Bad request" });
+});
+app.listen({ port: Number(process.env.PORT), host: "127.0.0.1" });
+`;
+
+/**
+ * A server in its own process, loaded over HTTP like the API: a floor (counted in the lower
+ * floor) or a reference (printed beside it, never counted).
+ */
+async function childHttpTarget(name: string, kind: "http" | "reference", port: number, nodeArgs: string[], env: Record<string, string> = {}): Promise<Target> {
   const work = mkdtempSync(join(tmpdir(), "nexa-bench-http-"));
   const logFile = join(work, "server.log");
   const log = openSync(logFile, "a");
-  const child = spawn(process.execPath, ["-e", BARE_HTTP_SERVER], { env: { ...process.env, PORT: String(port) }, stdio: ["ignore", log, log] });
+  const child = spawn(process.execPath, nodeArgs, {
+    cwd: PROJECT,
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ["ignore", log, log],
+  });
   const url = `http://127.0.0.1:${port}`;
   const close = async () => {
     await stopChild(child);
@@ -280,18 +313,37 @@ async function bareHttpTarget(port: number): Promise<Target> {
     await close();
     throw error;
   }
-  const name = "bare node:http, same body parsed";
   return {
     name,
-    kind: "http",
+    kind,
     async measure(seconds) {
       const { result, seconds: took, loadCpuMs } = await load(url, seconds);
-      refuseShortFloor(name, took);
+      if (kind === "http") refuseShortFloor(name, took);
       return httpFigures(result, took, loadCpuMs);
     },
     close,
   };
 }
+
+const bareHttpTarget = (port: number) => childHttpTarget("bare node:http, same body parsed", "http", port, ["-e", BARE_HTTP_SERVER]);
+const fastifyTarget = (port: number) => childHttpTarget("framework floor: fastify, same body parsed", "reference", port, ["-e", FASTIFY_SERVER]);
+
+/** tools/bench/least-enquiry-server.ts: the API's checks, row and durable commit on node:http and one thread. */
+async function leastEnquiryServerTarget(port: number): Promise<Target> {
+  const dir = mkdtempSync(join(tmpdir(), "nexa-bench-least-"));
+  const target = await childHttpTarget(LEAST_SERVER, "reference", port, ["--import", "tsx", join(PROJECT, "tools", "bench", "least-enquiry-server.ts")], {
+    ENQUIRY_DB: join(dir, "enquiries.db"),
+  });
+  return {
+    ...target,
+    async close() {
+      await target.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+const LEAST_SERVER = "least enquiry server (node:http, one thread, the API's checks, row and durable commit)";
 
 const LOOP_BATCH = 50;
 
@@ -612,7 +664,7 @@ interface StoreReport {
 
 function printReport({ store, targets, rounds }: StoreReport): void {
   const api = targets.find((t) => t.kind === "api")!;
-  const floors = targets.filter((t) => t.kind !== "api");
+  const floors = targets.filter((t) => t.kind === "http" || t.kind === "loop");
   console.log(`\n### ${store === "sqlite" ? "SQLite" : "PostgreSQL"}: ${ROUNDS} rounds of ${DURATION} s, ${CONNECTIONS} connections\n`);
   console.log(`| Target | ${rounds.map((_, i) => `round ${i + 1}`).join(" | ")} | median (min – max) |`);
   console.log(`|---|${rounds.map(() => "---:|").join("")}---:|`);
@@ -655,6 +707,20 @@ function printReport({ store, targets, rounds }: StoreReport): void {
     rounds.map((r, i) => r.get(api)!.perSecond / lower[i]!),
     ratio,
   );
+  // What no design could beat on this machine: the least a server can do for the same answer.
+  const least = targets.find((t) => t.name === LEAST_SERVER);
+  if (least !== undefined) {
+    row(
+      "least enquiry server ÷ lower floor",
+      rounds.map((r, i) => r.get(least)!.perSecond / lower[i]!),
+      ratio,
+    );
+    row(
+      "API ÷ least enquiry server",
+      rounds.map((r) => r.get(api)!.perSecond / r.get(least)!.perSecond),
+      ratio,
+    );
+  }
   // PostgreSQL's target is held against its insert loop alone.
   const loop = targets.find((t) => t.kind === "loop")!;
   row(
@@ -698,6 +764,8 @@ try {
       targets.push(store === "sqlite" ? sqliteLoopTarget() : await pgLoopTarget(postgres!));
       const api = await apiTarget(store, await portFor(1), postgres, profileDir);
       targets.push(api);
+      // The references for the target not met (SQLite's): the framework alone, and the least server.
+      if (store === "sqlite") targets.push(await fastifyTarget(await portFor(3)), await leastEnquiryServerTarget(await portFor(4)));
       if (WARMUP > 0)
         for (const target of targets) await target.measure(WARMUP).catch((error: Error) => (/less than/.test(error.message) ? null : Promise.reject(error)));
       const report: StoreReport = { store, targets: [...targets], rounds: [], wrong: [] };
