@@ -254,7 +254,7 @@ async function stopChild(child: ChildProcess): Promise<void> {
  * The HTTP floor: node:http alone, reading the body, decoding it strictly and parsing the JSON,
  * answering 201 with a Content-Length as the API does. (Without one, node:http sends the answer
  * chunked, which costs the server and the load generator more per request than the API's
- * answer does: a floor measured so was a fifth too low, docs/bench-api-2026-11-29.md.)
+ * answer does: a floor measured so read a sixth low, docs/bench-api-2026-11-29-ceiling.md.)
  */
 const BARE_HTTP_SERVER = `
 const { createServer } = require("node:http");
@@ -331,14 +331,18 @@ const fastifyTarget = (port: number) => childHttpTarget("framework floor: fastif
 /** tools/bench/least-enquiry-server.ts: the API's checks, row and durable commit on node:http and one thread. */
 async function leastEnquiryServerTarget(port: number): Promise<Target> {
   const dir = mkdtempSync(join(tmpdir(), "nexa-bench-least-"));
+  const removeDir = () => rmSync(dir, { recursive: true, force: true });
   const target = await childHttpTarget(LEAST_SERVER, "reference", port, ["--import", "tsx", join(PROJECT, "tools", "bench", "least-enquiry-server.ts")], {
     ENQUIRY_DB: join(dir, "enquiries.db"),
+  }).catch((error: unknown) => {
+    removeDir();
+    throw error;
   });
   return {
     ...target,
     async close() {
       await target.close();
-      rmSync(dir, { recursive: true, force: true });
+      removeDir();
     },
   };
 }
