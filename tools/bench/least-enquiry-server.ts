@@ -1,5 +1,5 @@
 // The least a Node server can do to take an enquiry the way the API takes it, for `npm run
-// bench:api` to hold the API against (docs/bench-api-2026-11-29.md, "What any design could
+// bench:api` to hold the API against (docs/bench-api-2026-11-29-ceiling.md, "What any design could
 // reach"): what the API's answer needs, and nothing it could do without.
 //
 // - node:http, no framework, one thread: no routing, hooks, logger or writer thread.
